@@ -1,0 +1,92 @@
+"""Bots: players that choose an action from their own seat's view only.
+
+>>> import gamekit
+>>> from gamekit import bots
+>>> g = gamekit.new_game("knock-knock", players=3, seed=2)
+>>> bot = bots.make("knock-knock", "random", seed=1)
+>>> bot.choose(g) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from gamekit.core.actions import Action
+from gamekit.core.registry import MODULES, check_title
+from gamekit.core.rng import Rng
+
+if TYPE_CHECKING:
+    from gamekit.core.game import Game
+
+View = dict[str, Any]
+
+
+class Bot:
+    """A player. Subclasses override :meth:`act`; set ``needs_view = False`` when unused.
+
+    A bot is made for one seat of one game: bots with memory keep it between calls.
+    """
+
+    name = "bot"
+    needs_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = Rng(seed)
+
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
+        """Choose one of ``legal`` knowing only ``view`` (the deciding seat's view)."""
+        raise NotImplementedError
+
+    def choose(self, game: Game) -> Action:
+        """Choose for ``game.to_move`` through the full API (its view only)."""
+        view = game.view(game.to_move) if self.needs_view else None
+        return self.act(view, game.legal_actions())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} seed={self.seed}>"
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions (works for every title)."""
+
+    name = "random"
+    needs_view = False
+
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.below(len(legal))]
+
+
+BotFactory = Callable[..., Bot]
+_COMMON: dict[str, BotFactory] = {"random": RandomBot}
+
+
+def available(title: str) -> list[str]:
+    """The bot names that :func:`make` knows for ``title``."""
+    return sorted({**_COMMON, **_title_bots(title)})
+
+
+def make(title: str, name: str = "random", seed: int = 0, **params: Any) -> Bot:
+    """A new bot ``name`` for ``title``; ``params`` tune it (for example memory).
+
+    Raises ``ValueError`` listing the bots that exist.
+    """
+    factories = {**_COMMON, **_title_bots(title)}
+    if name not in factories:
+        raise ValueError(f"no bot {name!r} for {title}; choose from {', '.join(sorted(factories))}")
+    return factories[name](seed=seed, **params)
+
+
+def _title_bots(title: str) -> dict[str, BotFactory]:
+    module_name = MODULES[check_title(title)] + "_bots"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if err.name != module_name:
+            raise
+        return {}
+    found: dict[str, BotFactory] = module.BOTS
+    return found

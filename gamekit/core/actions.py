@@ -1,0 +1,88 @@
+"""Actions and events: small immutable values shared by every game.
+
+A game defines its action types as frozen, slotted dataclasses deriving from
+:class:`Action`, each with a ``kind`` tag and a readable ``__str__``.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Wave(Action):
+...     kind = "wave"
+...     seat: int
+...     def __str__(self) -> str:
+...         return f"Wave at player {self.seat}"
+>>> Wave(2).to_json()
+{'type': 'wave', 'seat': 2}
+>>> action_from_json({'type': 'wave', 'seat': 2}, {'wave': Wave}) == Wave(2)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action type; subclasses set ``kind`` and add fields."""
+
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict: ``{"type": kind, field: value, ...}``."""
+        out: dict[str, Any] = {"type": self.kind}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            out[field.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def action_from_json(data: Any, types: Mapping[str, type[Action]]) -> Action:
+    """Rebuild an action from :meth:`Action.to_json` output.
+
+    Raises ``ValueError`` saying what is wrong with the data.
+    """
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"an action must be an object with a 'type', not {data!r}")
+    cls = types.get(data["type"])
+    if cls is None:
+        raise ValueError(f"unknown action type {data['type']!r}; known: {', '.join(types)}")
+    names = {f.name for f in dataclasses.fields(cls)}
+    given = set(data) - {"type"}
+    if given != names:
+        raise ValueError(
+            f"action {data['type']!r} needs fields {sorted(names)}, got {sorted(given)}"
+        )
+    try:
+        return cls(**{k: _freeze(v) for k, v in data.items() if k != "type"})
+    except TypeError as err:
+        raise ValueError(f"bad action {data!r}: {err}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, told in a sentence a learner reads.
+
+    ``ruling`` names the rule applied (for example ``"K3"``) when there is one;
+    ``kind`` is a short machine tag; ``seat`` the player it is mostly about.
+    """
+
+    text: str
+    kind: str = "info"
+    ruling: str | None = None
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.ruling}]" if self.ruling else self.text
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict of the event."""
+        return {"text": self.text, "kind": self.kind, "ruling": self.ruling, "seat": self.seat}

@@ -1,0 +1,191 @@
+"""The conformance checker every game's tests call.
+
+It plays random games through the full API and checks, at every step, the
+contract of ``docs/api.md``: legal actions exist until the end and each applies;
+an action that is not legal raises ``IllegalAction`` and changes nothing; every
+card is in exactly one place; scores equal a recount; views are JSON-able and leak
+nothing; undo/redo and save/load give equal states; the same seed gives the same
+game. A failure raises :class:`ConformanceError` naming title, seed and step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from gamekit.core.actions import Action, action_from_json
+from gamekit.core.errors import IllegalAction
+from gamekit.core.game import Game, load_game, new_game
+from gamekit.core.rng import Rng, derive_seed
+
+
+class ConformanceError(AssertionError):
+    """A broken promise of the contract, with the title, seed and step where it broke."""
+
+
+class _Foreign:
+    """An object that is no game's action."""
+
+    def __repr__(self) -> str:
+        return "<a foreign object>"
+
+
+def check_title(
+    title: str,
+    seeds: Iterable[int] = range(500),
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    leak_every: int = 3,
+) -> int:
+    """Check random games of ``title`` for each seed; return the decisions checked."""
+    total = 0
+    for seed in seeds:
+        total += check_game(title, seed, players, options or {}, leak_every)
+    return total
+
+
+def check_game(
+    title: str, seed: int, players: int | None, options: Mapping[str, Any], leak_every: int = 3
+) -> int:
+    """Play and check one random game; return its number of decisions."""
+    game = new_game(title, players=players, seed=seed, **options)
+    rng = Rng(derive_seed(seed, "conformance"))
+    checker = _Checker(game, rng, f"{title} seed={seed} players={game.players} {dict(options)}")
+    checker.same_seed_same_start()
+    while not game.is_over:
+        checker.check_step(leak=game.step % leak_every == 0)
+        checker.play_random()
+    checker.check_end()
+    return game.step
+
+
+class _Checker:
+    def __init__(self, game: Game, rng: Rng, where: str) -> None:
+        self.game, self.rng, self.where = game, rng, where
+        self.rules = game.rules
+        self.seen: list[Action] = []
+        self.dicts: list[dict[str, Any]] = [game.state_dict()]
+
+    def fail(self, what: str) -> None:
+        raise ConformanceError(f"{self.where} step={self.game.step}: {what}")
+
+    def same_seed_same_start(self) -> None:
+        twin = new_game(self.game.title, self.game.players, self.game.seed, **self.game.options)
+        if twin.state_dict() != self.game.state_dict():
+            self.fail("the same seed gave two different starting states")
+
+    def check_step(self, leak: bool) -> None:
+        self.check_legal()
+        self.check_cards()
+        self.check_scores()
+        self.check_views(leak)
+        self.check_refusals()
+
+    def check_legal(self) -> None:
+        legal = self.game.legal_actions()
+        if self.game.to_move is None or not legal:
+            self.fail(f"the game is not over but to_move={self.game.to_move}, legal={legal}")
+        if len(set(legal)) != len(legal):
+            self.fail(f"legal actions repeat: {legal}")
+        types = {t.kind: t for t in self.rules.action_types}
+        for action in legal:
+            if action_from_json(json.loads(json.dumps(action.to_json())), types) != action:
+                self.fail(f"{action!r} does not survive a JSON round trip")
+            if not str(action):
+                self.fail(f"{action!r} has no readable text")
+        self.seen.extend(legal[:4])
+
+    def check_cards(self) -> None:
+        state = self.game._state
+        places = self.rules.card_places(state)
+        found = Counter(card for cards in places.values() for card in cards)
+        expected = Counter(self.rules.all_cards(state))
+        if found != expected:
+            extra, lost = found - expected, expected - found
+            self.fail(f"cards out of place: extra {dict(extra)}, missing {dict(lost)}")
+        if any(n != 1 for n in found.values()):
+            self.fail(f"a card is in two places: {[c for c, n in found.items() if n != 1]}")
+
+    def check_scores(self) -> None:
+        state = self.game._state
+        if self.rules.scores(state) != self.rules.recount(state):
+            self.fail(f"scores {self.rules.scores(state)} != recount {self.rules.recount(state)}")
+
+    def check_views(self, leak: bool) -> None:
+        state = self.game._state
+        for seat in [None, *range(self.game.players)]:
+            view = self.rules.view(state, seat)
+            if json.loads(json.dumps(view)) != view:
+                self.fail(f"view of seat {seat} is not plain JSON")
+            if leak:
+                self.check_no_leak(state, seat, view)
+
+    def check_no_leak(self, state: Any, seat: int | None, view: dict[str, Any]) -> None:
+        other = self.rules.resample_hidden(state, seat, self.rng)
+        if self.rules.view(other, seat) != view:
+            self.fail(f"seat {seat}'s view changes with cards it cannot see")
+        mover = seat is not None and seat == self.rules.to_move(state)
+        if mover and self.rules.legal_actions(other) != self.rules.legal_actions(state):
+            self.fail(f"seat {seat}'s legal actions depend on cards it cannot see")
+
+    def check_refusals(self) -> None:
+        legal = set(self.game.legal_actions())
+        candidates = [a for a in self.seen[-40:] if a not in legal]
+        tries: list[Any] = [_Foreign()]
+        if candidates:
+            tries.append(candidates[self.rng.below(len(candidates))])
+        before, step = self.game.state_dict(), self.game.step
+        for bad in tries:
+            try:
+                self.game.play(bad)
+            except IllegalAction as err:
+                if not err.legal:
+                    self.fail(f"refusing {bad!r} listed nothing legal")
+            else:
+                self.fail(f"{bad!r} was accepted but is not legal")
+            if self.game.state_dict() != before or self.game.step != step:
+                self.fail(f"refusing {bad!r} changed the game")
+
+    def play_random(self) -> None:
+        legal = self.game.legal_actions()
+        action = legal[self.rng.below(len(legal))]
+        self.game.play(action)
+        after = self.game.state_dict()
+        if self.rng.below(8) == 0:
+            self.game.undo()
+            if self.game.state_dict() != self.dicts[-1]:
+                self.fail(f"undo of {action} did not restore the state")
+            self.game.redo()
+            if self.game.state_dict() != after:
+                self.fail(f"redo of {action} did not give the same state")
+        self.dicts.append(after)
+
+    def check_end(self) -> None:
+        game = self.game
+        if game.legal_actions() or game.to_move is not None:
+            self.fail("the game is over but someone still has to decide")
+        self.check_cards()
+        self.check_scores()
+        self.check_views(leak=True)
+        winners = game.winners()
+        if not winners or not set(winners) <= set(range(game.players)):
+            self.fail(f"bad winners {winners}")
+        self.check_record()
+        self.check_time_travel()
+
+    def check_record(self) -> None:
+        loaded = load_game(self.game.to_json())
+        if loaded.state_dict() != self.game.state_dict() or loaded.history != self.game.history:
+            self.fail("save then load gave another game")
+
+    def check_time_travel(self) -> None:
+        game = self.game.copy()
+        middle = self.rng.below(len(self.dicts))
+        game.goto(middle)
+        if game.state_dict() != self.dicts[middle]:
+            self.fail(f"going back to step {middle} gave another state")
+        game.goto(len(self.dicts) - 1)
+        if game.state_dict() != self.dicts[-1]:
+            self.fail("going forward to the end gave another state")

@@ -1,0 +1,55 @@
+"""Plain-HTML pictures of a game for notebook cells (no JavaScript)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gamekit.core.game import Game
+
+_STYLE = (
+    "font-family:system-ui,sans-serif;border-collapse:collapse;"
+    "border:1px solid #888;padding:4px 8px"
+)
+
+
+def game_html(game: Game) -> str:
+    """A static table: status, scores, the title's own picture, recent events."""
+    view = game.view(None)
+    body = game.rules.render_html(view) or generic_view_html(view)
+    status = "game over" if game.is_over else f"player {game.to_move} to move"
+    if game.is_over:
+        status += " — winners: " + ", ".join(f"player {s}" for s in game.winners())
+    recent = "".join(f"<li>{escape(str(e))}</li>" for e in game.log[-5:])
+    return (
+        f"<div class='gamekit-game'><b>{escape(game.rules.name)}</b> · "
+        f"{game.players} players · seed {game.seed} · step {game.step} · {escape(status)}"
+        f"{scores_html(game.scores())}{body}"
+        f"<details><summary>last events</summary><ul>{recent}</ul></details></div>"
+    )
+
+
+def scores_html(scores: list[Any]) -> str:
+    """A one-row table of scores per seat."""
+    head = "".join(f"<th style='{_STYLE}'>player {i}</th>" for i in range(len(scores)))
+    row = "".join(f"<td style='{_STYLE}'>{escape(str(s))}</td>" for s in scores)
+    return (
+        f"<table style='{_STYLE}'><tr><th style='{_STYLE}'></th>{head}</tr>"
+        f"<tr><th style='{_STYLE}'>score</th>{row}</tr></table>"
+    )
+
+
+def generic_view_html(view: dict[str, Any]) -> str:
+    """Any JSON-able view as a two-column table (the fallback picture)."""
+    rows = "".join(
+        f"<tr><th style='{_STYLE};text-align:left'>{escape(str(k))}</th>"
+        f"<td style='{_STYLE}'>{escape(_short(v))}</td></tr>"
+        for k, v in view.items()
+    )
+    return f"<table style='{_STYLE}'>{rows}</table>"
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 200 else text[:197] + "..."

@@ -1,0 +1,333 @@
+"""The full API: a game with history, undo/redo, narration, saving and loading.
+
+>>> import gamekit
+>>> g = gamekit.new_game("knock-knock", players=3, seed=7)
+>>> first = g.legal_actions()[0]
+>>> events = g.play(first)
+>>> g.undo() == first and g.step == 0
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from gamekit.core.actions import Action, Event, action_from_json
+from gamekit.core.errors import BadRecord, GamekitError, IllegalAction
+from gamekit.core.registry import check_title, rules_for
+from gamekit.core.rules import Rules, Score
+
+RECORD_FORMAT = "gamekit/1"
+
+
+class Game:
+    """One game of any title, played through its rules, with full history.
+
+    Build one with :func:`gamekit.new_game` or :func:`gamekit.load_game`.
+    """
+
+    def __init__(self, rules: Rules[Any], config: Any, seed: int) -> None:
+        self.rules = rules
+        self.config = config
+        self.seed = seed
+        self._initial = rules.initial_state(config, seed)
+        self._state = rules.copy_state(self._initial)
+        self._history: list[Action] = []
+        self._future: list[Action] = []
+        self._log: list[Event] = []
+        self._log_marks: list[int] = []
+        self._legal: list[Action] | None = None
+
+    # -- identity -------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        """The title key, for example ``"hats"``."""
+        return self.rules.title
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return int(self.config.players)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options (without ``players``)."""
+        return self.rules.options_dict(self.config)
+
+    # -- the contract ---------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+        return self.rules.to_move(self._state)
+
+    def legal_actions(self) -> list[Action]:
+        """The actions ``to_move`` may take, in a stable order."""
+        return list(self._legal_cached())
+
+    def _legal_cached(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self.rules.legal_actions(self._state)
+        return self._legal
+
+    def play(self, action: Action | str) -> list[Event]:
+        """Apply a legal action (or its exact text) and return the events it caused.
+
+        Raises :class:`IllegalAction` (the game is left unchanged) when it is not legal.
+        """
+        chosen = self._check(action)
+        events: list[Event] = []
+        self._apply(chosen, events)
+        self._future.clear()
+        return events
+
+    def _check(self, action: Action | str) -> Action:
+        legal = self._legal_cached()
+        if self.is_over:
+            raise IllegalAction("the game is over", [])
+        if isinstance(action, str):
+            return self._by_text(action, legal)
+        if not isinstance(action, self.rules.action_types):
+            raise IllegalAction(f"{action!r} is not an action of {self.rules.name}", legal)
+        if action not in legal:
+            raise IllegalAction(self.rules.why_illegal(self._state, action), legal)
+        return action
+
+    def _by_text(self, text: str, legal: Sequence[Action]) -> Action:
+        wanted = text.strip().lower()
+        for candidate in legal:
+            if str(candidate).lower() == wanted:
+                return candidate
+        raise IllegalAction(f"no legal action reads {text!r}", legal)
+
+    def _apply(self, action: Action, events: list[Event]) -> None:
+        try:
+            self.rules.apply(self._state, action, events)
+        except Exception:
+            self._state = self._replay(self._history)
+            self._legal = None
+            raise
+        self._history.append(action)
+        self._log.extend(events)
+        self._log_marks.append(len(self._log))
+        self._legal = None
+
+    def undo(self) -> Action:
+        """Take back the last action and return it (it can be redone)."""
+        if not self._history:
+            raise IllegalAction("there is nothing to undo", self._legal_cached())
+        action = self._history.pop()
+        self._log_marks.pop()
+        del self._log[self._log_marks[-1] if self._log_marks else 0 :]
+        self._state = self._replay(self._history)
+        self._future.append(action)
+        self._legal = None
+        return action
+
+    def redo(self) -> Action:
+        """Play again the last undone action and return it."""
+        if not self._future:
+            raise IllegalAction("there is nothing to redo", self._legal_cached())
+        action = self._future.pop()
+        events: list[Event] = []
+        self._apply(action, events)
+        return action
+
+    def goto(self, step: int) -> None:
+        """Travel to ``step`` (0 = the start), undoing or redoing as needed."""
+        if not 0 <= step <= len(self._history) + len(self._future):
+            total = len(self._history) + len(self._future)
+            raise IllegalAction(f"step {step} does not exist", [f"a step from 0 to {total}"])
+        while len(self._history) > step:
+            self.undo()
+        while len(self._history) < step:
+            self.redo()
+
+    def _replay(self, actions: Sequence[Action]) -> Any:
+        state = self.rules.copy_state(self._initial)
+        for action in actions:
+            self.rules.apply(state, action, None)
+        return state
+
+    @property
+    def step(self) -> int:
+        """How many actions have been played."""
+        return len(self._history)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions played so far."""
+        return tuple(self._history)
+
+    @property
+    def future(self) -> tuple[Action, ...]:
+        """Undone actions that :meth:`redo` would play, next first."""
+        return tuple(reversed(self._future))
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event so far, each with ``.text`` and ``.ruling``."""
+        return tuple(self._log)
+
+    def events_at(self, step: int) -> tuple[Event, ...]:
+        """The events caused by action number ``step`` (1-based)."""
+        if not 1 <= step <= len(self._log_marks):
+            return ()
+        start = self._log_marks[step - 2] if step > 1 else 0
+        return tuple(self._log[start : self._log_marks[step - 1]])
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.rules.is_over(self._state)
+
+    def scores(self) -> list[Score]:
+        """Score per seat (final, or running while playing)."""
+        return self.rules.scores(self._state)
+
+    def winners(self) -> list[int]:
+        """The seats that won; empty while the game goes on."""
+        return self.rules.winners(self._state)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as a JSON-able dict."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"seat must be None or 0 to {self.players - 1}, not {seat!r}")
+        return self.rules.view(self._state, seat)
+
+    @property
+    def state(self) -> Any:
+        """A copy of the full state (the god view); changing it changes nothing."""
+        return self.rules.copy_state(self._state)
+
+    def state_dict(self) -> dict[str, Any]:
+        """The full state as a fresh JSON-able dict (the god view)."""
+        data: dict[str, Any] = json.loads(json.dumps(self.rules.state_dict(self._state)))
+        return data
+
+    def describe(self, action: Action) -> str:
+        """What ``action`` would do now, in a sentence."""
+        return self.rules.describe(self._state, action)
+
+    def summary(self) -> list[dict[str, Any]]:
+        """Per-seat result details (title-specific)."""
+        return self.rules.summary(self._state)
+
+    # -- records --------------------------------------------------------------
+    def to_json(self) -> str:
+        """A replayable record: title, players, seed, options, actions and a digest."""
+        record = {
+            "format": RECORD_FORMAT,
+            "title": self.title,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": [a.to_json() for a in self._history],
+            "digest": state_digest(self.rules.state_dict(self._state)),
+        }
+        return json.dumps(record)
+
+    def copy(self) -> Game:
+        """An independent copy (history, future and log included)."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._state = self.rules.copy_state(self._state)
+        twin._history = list(self._history)
+        twin._future = list(self._future)
+        twin._log = list(self._log)
+        twin._log_marks = list(self._log_marks)
+        twin._legal = None
+        return twin
+
+    # -- display --------------------------------------------------------------
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"player {self.to_move} to move"
+        return (
+            f"<{self.rules.name} game: {self.players} players, seed {self.seed}, "
+            f"step {self.step}, {status}, scores {self.scores()}>"
+        )
+
+    def _repr_html_(self) -> str:
+        from gamekit.core.display import game_html
+
+        return game_html(self)
+
+
+def state_digest(data: dict[str, Any]) -> str:
+    """A short fingerprint of a state dict (SHA-256 of its canonical JSON)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def new_game(
+    title: str, players: int | None = None, seed: int | None = None, **options: Any
+) -> Game:
+    """Start a game of ``title`` (see ``gamekit.TITLES``).
+
+    ``seed`` fixes every shuffle (a random one is chosen and kept when omitted);
+    ``options`` are the title's variants. Bad options raise ``ValueError``.
+
+    >>> g = new_game("knock-knock", players=4, seed=1)
+    >>> g.players, g.step, g.is_over
+    (4, 0, False)
+    """
+    rules = rules_for(check_title(title))
+    if seed is None:
+        seed = secrets.randbits(32)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+    config = rules.make_config(players, options)
+    return Game(rules, config, seed)
+
+
+def load_game(record: str | dict[str, Any]) -> Game:
+    """Replay a record made by :meth:`Game.to_json`, checking every step.
+
+    Raises :class:`BadRecord` naming the step where the record stops replaying.
+    """
+    data = _parse_record(record)
+    game = _header_game(data)
+    actions = data["actions"]
+    for number, raw in enumerate(actions, start=1):
+        try:
+            action = action_from_json(raw, {t.kind: t for t in game.rules.action_types})
+            game.play(action)
+        except (ValueError, IllegalAction) as err:
+            raise BadRecord(str(err), step=number) from None
+    if "digest" in data and data["digest"] != state_digest(game.state_dict()):
+        raise BadRecord(
+            "the final position does not match its fingerprint (changed or cut short)",
+            step=len(actions),
+        )
+    return game
+
+
+def _parse_record(record: str | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as err:
+            raise BadRecord(f"it is not valid JSON ({err.msg} at character {err.pos})") from None
+    if not isinstance(record, dict):
+        raise BadRecord("a saved game must be a JSON object")
+    missing = [k for k in ("title", "players", "seed", "options", "actions") if k not in record]
+    if missing:
+        raise BadRecord(f"it lacks {', '.join(missing)}")
+    if not isinstance(record["actions"], list):
+        raise BadRecord("'actions' must be a list")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise BadRecord(f"unknown format {record.get('format')!r}; expected {RECORD_FORMAT}")
+    return record
+
+
+def _header_game(data: dict[str, Any]) -> Game:
+    options = data["options"]
+    if not isinstance(options, dict):
+        raise BadRecord("'options' must be an object")
+    try:
+        return new_game(data["title"], players=data["players"], seed=data["seed"], **options)
+    except (GamekitError, ValueError, TypeError) as err:
+        raise BadRecord(str(err)) from None

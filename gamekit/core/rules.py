@@ -1,0 +1,132 @@
+"""The interface every game module implements, once, as a ``Rules`` subclass.
+
+The engine (:class:`gamekit.core.game.Game`), the lean simulation path, the bots,
+the conformance checker and the widgets all reach a game through these methods
+only. States are plain mutable dataclasses owned by the game module;
+``apply`` changes a state in place and is only ever called with a legal action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from gamekit.core.actions import Action, Event
+from gamekit.core.rng import Rng
+
+S = TypeVar("S")
+Score = int | float
+
+
+class Rules(ABC, Generic[S]):
+    """One game's rules. Subclasses fill the class variables and the methods."""
+
+    title: ClassVar[str]
+    """The registry key, for example ``"knock-knock"``."""
+    name: ClassVar[str]
+    """The name a learner reads, for example ``"Knock! Knock!"``."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    rulings: ClassVar[Mapping[str, str]] = {}
+    """Ruling id -> one-line summary, for example ``{"K1": "the deck has 55 cards"}``."""
+
+    # -- set-up ---------------------------------------------------------------
+    @abstractmethod
+    def make_config(self, players: int | None, options: Mapping[str, Any]) -> Any:
+        """A validated, frozen config dataclass (with a ``players`` field).
+
+        Raises :class:`gamekit.core.errors.ConfigError` naming the allowed range.
+        """
+
+    @abstractmethod
+    def initial_state(self, config: Any, seed: int) -> S:
+        """The state before the first decision; every shuffle comes from ``seed``."""
+
+    # -- play -----------------------------------------------------------------
+    @abstractmethod
+    def to_move(self, state: S) -> int | None:
+        """The seat that decides now, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]:
+        """The legal actions of ``to_move`` in a stable, documented order."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action, log: list[Event] | None) -> None:
+        """Apply a legal action in place; narrate into ``log`` unless it is ``None``."""
+
+    def why_illegal(self, state: S, action: Action) -> str:
+        """A sentence saying why ``action`` is not legal now (override to cite the rule)."""
+        return f"'{action}' is not allowed now"
+
+    def describe(self, state: S, action: Action) -> str:
+        """A preview of what ``action`` would do, in the narration's voice."""
+        return str(action)
+
+    # -- results --------------------------------------------------------------
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True when the game has ended."""
+
+    @abstractmethod
+    def scores(self, state: S) -> list[Score]:
+        """The score of each seat, final or running."""
+
+    @abstractmethod
+    def winners(self, state: S) -> list[int]:
+        """The seats that won (shared wins and teams included); empty while playing."""
+
+    def summary(self, state: S) -> list[dict[str, Any]]:
+        """Extra per-seat result columns for simulation tables (title-specific)."""
+        return [{} for _ in self.scores(state)]
+
+    # -- information ----------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-able; ``None`` is a spectator."""
+
+    @abstractmethod
+    def state_dict(self, state: S) -> dict[str, Any]:
+        """Everything in the state, JSON-able (the god view); equal dicts = equal states."""
+
+    @abstractmethod
+    def copy_state(self, state: S) -> S:
+        """An independent copy."""
+
+    # -- conformance hooks ----------------------------------------------------
+    @abstractmethod
+    def card_places(self, state: S) -> Mapping[str, Sequence[int]]:
+        """Every place that holds cards -> the card ids there (the box included)."""
+
+    @abstractmethod
+    def all_cards(self, state: S) -> Sequence[int]:
+        """Every card id of this game; each must be in exactly one place."""
+
+    def recount(self, state: S) -> list[Score]:
+        """Scores recomputed independently of :meth:`scores` (override to check)."""
+        return self.scores(state)
+
+    @abstractmethod
+    def resample_hidden(self, state: S, seat: int | None, rng: Rng) -> S:
+        """A copy in which what ``seat`` cannot see is re-dealt at random.
+
+        Used to prove views leak nothing: ``view(copy, seat) == view(state, seat)``.
+        """
+
+    def players(self, state: S) -> int:
+        """Number of seats."""
+        return len(self.scores(state))
+
+    def options_dict(self, config: Any) -> dict[str, Any]:
+        """The config's options (without ``players``), JSON-able."""
+        data = dataclasses.asdict(config)
+        data.pop("players", None)
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+
+    def render_html(self, view: Mapping[str, Any]) -> str | None:
+        """Static HTML for a view (no JavaScript); ``None`` uses the generic table."""
+        return None

@@ -1,0 +1,1 @@
+"""Per-title rules modules."""

@@ -1,0 +1,23 @@
+"""Shared test fixtures."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+@pytest.fixture
+def toy_title() -> Iterator[str]:
+    """Register the test-only toy game under the title 'toy' for one test."""
+    from gamekit.core import registry
+
+    registry.MODULES["toy"] = "toy_game"
+    try:
+        yield "toy"
+    finally:
+        del registry.MODULES["toy"]

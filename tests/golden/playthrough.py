@@ -1,0 +1,67 @@
+"""Golden playthroughs: one seeded game per title, written step by step as text.
+
+Each step records who decides, the legal actions, the chosen one, the
+narration and every seat's view. ``python tests/golden/playthrough.py``
+rewrites the files after a deliberate rules change; ``test_golden.py`` compares.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import gamekit
+from gamekit.bots import RandomBot
+
+HERE = Path(__file__).parent
+
+CASES: dict[str, dict[str, Any]] = {
+    "knock-knock": {"players": 4, "seed": 2026},
+    "hats": {"players": 3, "seed": 2026},
+    "boo-party": {"players": 5, "seed": 2026},
+    "bloody-inn": {"players": 2, "seed": 2026},
+}
+
+
+def playthrough(title: str) -> str:
+    """The golden text of ``title``'s case: every decision of a seeded random game."""
+    case = CASES[title]
+    game = gamekit.new_game(title, players=case["players"], seed=case["seed"])
+    bot = RandomBot(seed=case["seed"])
+    lines = [f"title: {title}", f"players: {game.players}", f"seed: {game.seed}", ""]
+    while not game.is_over:
+        lines += _step_lines(game, bot)
+    lines += ["game over", f"scores: {game.scores()}", f"winners: {game.winners()}", ""]
+    return "\n".join(lines)
+
+
+def _step_lines(game: gamekit.Game, bot: RandomBot) -> list[str]:
+    legal = game.legal_actions()
+    seat = game.to_move
+    views = [
+        f"  view {s}: {json.dumps(game.view(s), sort_keys=True)}"
+        for s in [None, *range(game.players)]
+    ]
+    action = bot.choose(game)
+    events = game.play(action)
+    return [
+        f"step {game.step}: player {seat} decides",
+        "  legal: " + " | ".join(str(a) for a in legal),
+        *views,
+        f"  chosen: {action}",
+        *(f"  event: {e}" for e in events),
+        "",
+    ]
+
+
+def path_for(title: str) -> Path:
+    """Where the golden file of ``title`` lives."""
+    return HERE / f"{title}.txt"
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or list(CASES):
+        path_for(name).write_text(playthrough(name))
+        print("wrote", path_for(name))

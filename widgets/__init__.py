@@ -1,0 +1,1 @@
+"""Interactive Jupyter tables (anywidget); loaded lazily."""
