@@ -1,0 +1,33 @@
+"""The lean simulation path plays exactly the games the full API plays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import gamekit
+from gamekit import bots
+from gamekit.core.lean import play_out
+
+
+def _bots(title: str, players: int, seed: int) -> list[bots.Bot]:
+    names = bots.available(title)
+    return [
+        bots.make(title, names[(seat + seed) % len(names)], seed=seed * 10 + seat)
+        for seat in range(players)
+    ]
+
+
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_lean_path_plays_the_same_games_as_the_full_api(title: str) -> None:
+    rules = gamekit.rules_for(title)
+    for seed in range(30):
+        game = gamekit.new_game(title, seed=seed)
+        players = _bots(title, game.players, seed)
+        while not game.is_over:
+            game.play(players[game.to_move].choose(game))  # type: ignore[index]
+        lean = play_out(rules, game.config, seed, _bots(title, game.players, seed), record=True)
+        assert lean.actions == list(game.history), f"{title} seed {seed}: other actions"
+        assert lean.decisions == game.step
+        assert json.loads(json.dumps(rules.state_dict(lean.state))) == game.state_dict()
