@@ -74,10 +74,18 @@ def make(title: str, name: str = "random", seed: int = 0, **params: Any) -> Bot:
 
     Raises ``ValueError`` listing the bots that exist.
     """
+    return factory(title, name)(seed=seed, **params)
+
+
+def factory(title: str, name: str) -> BotFactory:
+    """The callable :func:`make` uses for ``name``: look it up once to make many bots.
+
+    Raises ``ValueError`` listing the bots that exist.
+    """
     factories = {**_COMMON, **_title_bots(title)}
     if name not in factories:
         raise ValueError(f"no bot {name!r} for {title}; choose from {', '.join(sorted(factories))}")
-    return factories[name](seed=seed, **params)
+    return factories[name]
 
 
 def _title_bots(title: str) -> dict[str, BotFactory]:
