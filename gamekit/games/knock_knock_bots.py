@@ -1,0 +1,198 @@
+"""Bots for Knock! Knock!: a readable greedy player that reads only its own view.
+
+The greedy bot scores a position as *my points minus the best other player's
+points* and, for every decision, picks the action with the best expected value
+of that number after the card is resolved:
+
+- **knock**: for each card kind in hand and each door, the card is opened by the
+  target half of the time and taken back by the bot the other half (the target
+  cannot see the card, so its answer does not depend on it);
+- **open or keep closed**: the face-down card is one of the knocker's cards: the
+  ones everybody saw drawn (Ruling K5) or, for the rest, a card drawn from the
+  composition of every card the bot has not seen;
+- **vamp guest / kid folk**: the option that leaves the best position.
+
+>>> import gamekit
+>>> from gamekit import bots
+>>> g = gamekit.new_game("knock-knock", players=4, seed=3)
+>>> bot = bots.make("knock-knock", "greedy", seed=0)
+>>> bot.choose(g) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gamekit.bots import Bot, View
+from gamekit.core.actions import Action
+from gamekit.games.knock_knock import (
+    COPIES,
+    FOLKS,
+    KID,
+    KIND_INDEX,
+    KIND_TYPES,
+    TAXI,
+    VAMP,
+    ChooseFolk,
+    Knock,
+    TakeGuest,
+    largest_unprotected_folks,
+)
+
+Counts = list[int]
+"""How many cards of each kind (indexed like ``KIND_NAMES``) a party holds."""
+
+OPEN_CHANCE = 0.5
+"""How often the bot expects a target to open (it cannot know the card)."""
+
+
+def counts_of(names: Sequence[str]) -> Counts:
+    """Card kind names -> counts per kind.
+
+    >>> counts_of(["ghost", "ghost", "kid"])[KIND_INDEX["ghost"]]
+    2
+    """
+    counts = [0] * len(COPIES)
+    for name in names:
+        counts[KIND_INDEX[name]] += 1
+    return counts
+
+
+def points(counts: Counts) -> int:
+    """The score of a party given as counts (same rule as the game's score)."""
+    total = 3 * counts[KIND_INDEX["scarecrow"]]
+    for folk in range(3):
+        guests = counts[folk] + counts[folk + 3] + counts[folk + 6]
+        total += guests * (2 if counts[folk + 6] else 1)
+    return total
+
+
+def standing(parties: Sequence[Counts], me: int) -> int:
+    """My points minus the best other player's points."""
+    mine = points(parties[me])
+    return mine - max(points(p) for s, p in enumerate(parties) if s != me)
+
+
+def options_for(kind: int, party: Counts) -> list[tuple[str, int]]:
+    """The ways a revealed card can resolve on ``party``: ("join"|"lure"|"flee"|"none", x)."""
+    kind_type = KIND_TYPES[kind]
+    if kind_type == VAMP:
+        folk = kind % 3
+        lure = [("lure", k) for k in (folk, folk + 3, folk + 6) if party[k]]
+        return lure or [("none", 0)]
+    if kind_type in (KID, TAXI):
+        kinds = [k for k in range(9) for _ in range(party[k])]
+        return [("flee", f) for f in largest_unprotected_folks(kinds)] or [("none", 0)]
+    return [("join", kind)]
+
+
+def resolved(
+    parties: Sequence[Counts], kind: int, revealer: int, competitor: int, option: tuple[str, int]
+) -> list[Counts]:
+    """The parties after ``revealer`` reveals a card of ``kind`` resolved as ``option``."""
+    out = [list(p) for p in parties]
+    what, x = option
+    if what == "join":
+        out[revealer][x] += 1
+    elif what == "lure":
+        out[revealer][x] -= 1
+        out[competitor][x] += 1
+    elif what == "flee":
+        for k in (x, x + 6):  # no brute: K3 only takes unprotected folks
+            moved, out[revealer][k] = out[revealer][k], 0
+            if KIND_TYPES[kind] == KID:
+                out[competitor][k] += moved
+    return out
+
+
+def outcome(parties: Sequence[Counts], kind: int, revealer: int, competitor: int, me: int) -> int:
+    """My standing after the card resolves, the competitor choosing what suits them best."""
+    results = [
+        resolved(parties, kind, revealer, competitor, option)
+        for option in options_for(kind, parties[revealer])
+    ]
+    best_for_chooser = max(results, key=lambda r: points(r[competitor]) - points(r[revealer]))
+    return standing(best_for_chooser, me)
+
+
+def unseen(view: View) -> Counts:
+    """Cards of each kind this seat has not seen anywhere (hidden hands and deck)."""
+    counts = list(COPIES)
+    seen: list[str] = list(view["hand"]) + list(view["discard"]) + list(view["box"])
+    for party in view["parties"]:
+        seen += party
+    for seat, known in enumerate(view["known"]):
+        if seat != view["seat"]:
+            seen += known
+    if view["deck_top"] is not None:
+        seen.append(view["deck_top"])
+    knock = view["knock"]
+    if knock is not None and knock["card"] is not None:
+        seen.append(knock["card"])
+    for name in seen:
+        counts[KIND_INDEX[name]] -= 1
+    return counts
+
+
+def knocked_card_odds(view: View) -> list[float]:
+    """Chance of each kind for the face-down card at my door (from what I know, K5)."""
+    knocker = view["knock"]["knocker"]
+    held = view["hand_sizes"][knocker] + 1
+    known = counts_of(view["known"][knocker])
+    pool = unseen(view)
+    size = sum(pool)
+    blind = held - sum(known)
+    return [(known[k] + (blind * pool[k] / size if size else 0.0)) / held for k in range(len(pool))]
+
+
+class GreedyBot(Bot):
+    """Chooses the action with the best expected standing (my points - best rival's)."""
+
+    name = "greedy"
+    needs_view = True
+
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
+        """Choose one of ``legal`` from ``view`` only."""
+        assert view is not None
+        parties = [counts_of(p) for p in view["parties"]]
+        me: int = view["seat"]
+        decision = view["decision"]
+        if decision == "knock":
+            return max(legal, key=lambda a: self._knock_value(parties, me, a))
+        if decision == "answer":
+            return legal[0] if self._should_open(view, parties, me) else legal[1]
+        return max(legal, key=lambda a: self._choice_value(view, parties, me, a))
+
+    def _knock_value(self, parties: list[Counts], me: int, action: Action) -> float:
+        assert isinstance(action, Knock)
+        kind, target = KIND_INDEX[action.card], action.target
+        if_opened = outcome(parties, kind, target, me, me)
+        if_closed = outcome(parties, kind, me, target, me)
+        return OPEN_CHANCE * if_opened + (1 - OPEN_CHANCE) * if_closed
+
+    def _should_open(self, view: View, parties: list[Counts], me: int) -> bool:
+        knocker = view["knock"]["knocker"]
+        gain = 0.0
+        for kind, chance in enumerate(knocked_card_odds(view)):
+            if chance:
+                opened = outcome(parties, kind, me, knocker, me)
+                closed = outcome(parties, kind, knocker, me, me)
+                gain += chance * (opened - closed)
+        return gain >= 0
+
+    def _choice_value(self, view: View, parties: list[Counts], me: int, action: Action) -> int:
+        choice: dict[str, Any] = view["choice"]
+        kind = KIND_INDEX[choice["card"]]
+        if isinstance(action, TakeGuest):
+            option = ("lure", KIND_INDEX[action.card])
+        else:
+            assert isinstance(action, ChooseFolk)
+            option = ("flee", FOLKS.index(action.folk))
+        after = resolved(parties, kind, choice["revealer"], choice["competitor"], option)
+        return standing(after, me)
+
+
+BOTS = {"greedy": GreedyBot}
+"""The bots of this title beyond ``random``."""
