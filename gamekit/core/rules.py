@@ -33,6 +33,8 @@ class Rules(ABC, Generic[S]):
     action_types: ClassVar[tuple[type[Action], ...]]
     rulings: ClassVar[Mapping[str, str]] = {}
     """Ruling id -> one-line summary, for example ``{"K1": "the deck has 55 cards"}``."""
+    may_end_without_winner: ClassVar[bool] = False
+    """True for a title whose game can end with nobody winning (a lost solo game)."""
 
     # -- set-up ---------------------------------------------------------------
     @abstractmethod
