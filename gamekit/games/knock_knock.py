@@ -65,6 +65,9 @@ COPIES: tuple[int, ...] = (7, 7, 7, 2, 2, 2, 1, 1, 1, 5, 5, 5, 5, 3, 2)
 CATALOGUE: tuple[int, ...] = tuple(k for k, n in enumerate(COPIES) for _ in range(n))
 """The kind of each physical card: card ids are ``0 .. 54`` (Ruling K1)."""
 DECK_SIZE = len(CATALOGUE)
+CARD_NAMES: tuple[str, ...] = tuple(KIND_NAMES[k] for k in CATALOGUE)
+"""The kind name of each card id; ids go up with the catalogue order of kinds."""
+SCARECROW_KIND = KIND_INDEX["scarecrow"]
 FIRST_GUESTS: tuple[int, ...] = tuple(
     CATALOGUE.index(folk) + i for folk in range(3) for i in range(4)
 )
@@ -383,6 +386,9 @@ class KnockKnockRules(Rules[State]):
         """What ``seat`` may know: everything public, its own hand and knocked card."""
         names = KIND_NAMES
         show_top = state.deck and not state.face_down_deck
+        scores = self.scores(state)
+        over = state.phase == OVER
+        best = max(scores)
         return {
             "seat": seat,
             "players": state.players,
@@ -394,14 +400,14 @@ class KnockKnockRules(Rules[State]):
             "known": [[names[k] for k in sorted(ks)] for ks in state.known],
             "face_down_deck": state.face_down_deck,
             "deck_size": len(state.deck),
-            "deck_top": names[CATALOGUE[state.deck[-1]]] if show_top else None,
+            "deck_top": CARD_NAMES[state.deck[-1]] if show_top else None,
             "parties": [_kind_names(p) for p in state.parties],
-            "discard": [names[CATALOGUE[c]] for c in state.discard],
+            "discard": [CARD_NAMES[c] for c in state.discard],
             "box": _kind_names(state.box),
             "knock": self._knock_view(state, seat),
             "choice": self._choice_view(state),
-            "scores": self.scores(state),
-            "winners": self.winners(state),
+            "scores": scores,
+            "winners": [s for s, score in enumerate(scores) if score == best] if over else [],
         }
 
     def state_dict(self, state: State) -> dict[str, Any]:
@@ -749,11 +755,10 @@ def largest_unprotected_folks(kinds: Any) -> list[int]:
     return [f for f in eligible if counts[f] == best]
 
 
-SCARECROW_KIND = KIND_INDEX["scarecrow"]
-
-
 def _kind_names(cards: Sequence[int]) -> list[str]:
-    return [KIND_NAMES[k] for k in sorted(CATALOGUE[c] for c in cards)]
+    """Kind names of ``cards`` in catalogue order (card ids sort that way)."""
+    names = CARD_NAMES
+    return [names[c] for c in sorted(cards)]
 
 
 def _take_kind(pool: list[int], kind: int) -> int:
