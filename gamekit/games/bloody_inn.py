@@ -1,0 +1,344 @@
+"""The Bloody Inn (L'Auberge sanglante, Nicolas Robert, Pearl Games), 1-4 players.
+
+Innkeepers lodge travellers, bribe them as accomplices, build annexes, kill
+guests and bury the corpses under the annexes for the money in their pockets;
+the richest wins. The rulings (``docs/rules/bloody-inn.md``) are cited in the
+code and in the narration:
+
+- I1 player 0 starts (option ``first_player``); the first-player card passes left.
+- I2 the entrance pile: reshuffle the exit pile the first time it runs out; the
+  second time, this round is the last (the game ends at once with fewer
+  travellers in the inn than players).
+- I3 passing may launder one way (cash -> cheques or back); 30 cheques exist.
+- I4 Workshop, Parlor and Cellar discounts stack, down to 0.
+- I5 several targets (Shop, Butcher's Shop, Crypt) cost the sum of their ranks.
+- I6 short of cash for wages, the player chooses which cards leave.
+- I7 keys: each player chooses a room, from the first player; white keys then
+  open the lowest free rooms.
+- I8 a discount counts once per action, on the sum of the ranks.
+- I9 police and gravedigger take cash first, then cheques, giving change.
+- I10 solo: an unburied corpse at a police check or at the end loses (no winner).
+- I11 Room Service: a token on an open room without one; rank in F at each lodging.
+- I12 Gardens pay 2F every morning, whether or not guests leave your rooms.
+
+Files: cards and catalogue in ``bloody_inn_cards``; action types in
+``bloody_inn_actions``; state and money in ``bloody_inn_state``; the round in
+``bloody_inn_flow``; the night in ``bloody_inn_night``; this module holds the
+``Rules`` object, the views and the conformance hooks.
+
+>>> import gamekit
+>>> g = gamekit.new_game("bloody-inn", players=2, seed=1)
+>>> [str(a) for a in g.legal_actions()[:2]]
+['Put your key on room 1', 'Put your key on room 2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamekit.core.actions import Action, Event
+from gamekit.core.errors import ConfigError
+from gamekit.core.rng import Rng
+from gamekit.core.rules import Rules, Score
+from gamekit.games import bloody_inn_flow as flow
+from gamekit.games import bloody_inn_night as night
+from gamekit.games.bloody_inn_actions import (
+    ACTION_TYPES,
+    Dismiss,
+    Place,
+    PlaceKey,
+)
+from gamekit.games.bloody_inn_cards import (
+    ALL_CARDS,
+    ANNEX,
+    BUILDABLE,
+    IS_PEASANT,
+    KEY,
+    NAME,
+    RANK,
+    ROOMS,
+    annex_label,
+    capacity,
+    label,
+)
+from gamekit.games.bloody_inn_state import (
+    EMPTY,
+    LENGTHS,
+    NO_KEY,
+    Config,
+    State,
+    copy_state,
+    reserve,
+    state_dict,
+    under_own,
+    wealth,
+)
+
+RATINGS = ((170, "demonic"), (150, "evil"), (130, "dangerous"), (110, "worrying"))
+"""The solo long game's innkeeper rating: the first rung whose floor is reached."""
+
+
+def rating(wealth_f: int, lost: bool = False) -> str:
+    """The solo innkeeper rating for a final wealth.
+
+    >>> rating(112), rating(170), rating(90), rating(150, lost=True)
+    ('worrying', 'demonic', 'harmless', 'lost')
+    """
+    if lost:
+        return "lost"
+    return next((name for floor, name in RATINGS if wealth_f >= floor), "harmless")
+
+
+def make_config(players: int | None, options: Mapping[str, Any]) -> Config:
+    """Check the options of a new game; raise :class:`ConfigError` naming what is allowed."""
+    known = {"length", "first_player", "unlimited_wealth", "first_come_first_served"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ConfigError(f"unknown option(s) {unknown}; The Bloody Inn knows {sorted(known)}")
+    players = 2 if players is None else players
+    if not isinstance(players, int) or not 1 <= players <= 4:
+        raise ConfigError(f"players must be 1 to 4, not {players!r}")
+    length = options.get("length", "long")
+    if length not in LENGTHS:
+        raise ConfigError(f"length must be 'short' or 'long', not {length!r}")
+    first = options.get("first_player", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
+        raise ConfigError(f"first_player must be 0 to {players - 1}, not {first!r}")
+    flags = {}
+    for name in ("unlimited_wealth", "first_come_first_served"):
+        value = options.get(name, False)
+        if not isinstance(value, bool):
+            raise ConfigError(f"{name} must be True or False, not {value!r}")
+        flags[name] = value
+    return Config(players, length, first, **flags)
+
+
+class BloodyInnRules(Rules[State]):
+    """The Bloody Inn, for the engine."""
+
+    title = "bloody-inn"
+    name = "The Bloody Inn"
+    min_players, max_players, default_players = 1, 4, 2
+    action_types = ACTION_TYPES
+    may_end_without_winner = True  # a lost solo game (Ruling I10)
+    rulings = {
+        "I1": "player 0 starts; the first-player card passes left each round",
+        "I2": "reshuffle once; the second empty entrance pile makes the last round",
+        "I3": "laundering goes one way per pass and needs a cheque in the reserve",
+        "I4": "Workshop, Parlor and Cellar discounts stack down to 0",
+        "I5": "several targets cost the sum of their ranks",
+        "I6": "short of cash for wages, the player chooses who leaves",
+        "I7": "keys chosen from the first player; white keys on the lowest free rooms",
+        "I8": "a discount counts once per action",
+        "I9": "police and gravedigger take cash, then cheques with change",
+        "I10": "solo: an unburied corpse at a police check or the end loses",
+        "I11": "Room Service token on an open room without one",
+        "I12": "Gardens pay 2F every morning",
+    }
+
+    # -- set-up ---------------------------------------------------------------------
+    def make_config(self, players: int | None, options: Mapping[str, Any]) -> Config:
+        return make_config(players, options)
+
+    def initial_state(self, config: Config, seed: int) -> State:
+        return flow.initial_state(config, seed)
+
+    # -- play ------------------------------------------------------------------------
+    def to_move(self, state: State) -> int | None:
+        return None if state.step == "over" else state.seat
+
+    def legal_actions(self, state: State) -> list[Action]:
+        step = state.step
+        if step == "key":
+            return [PlaceKey(r) for r in range(ROOMS) if state.keys[r] == NO_KEY]
+        if step == "place":
+            return [Place(r) for r in flow.empty_rooms(state)]
+        if step == "wages":
+            return [Dismiss(c) for c in night._distinct(state.hands[state.seat])]
+        return night.legal(state)
+
+    def apply(self, state: State, action: Action, log: list[Event] | None) -> None:
+        kind = action.kind
+        if kind == "place":
+            flow.lodge(state, action.room, log)  # type: ignore[attr-defined]
+            flow.welcome(state, log)
+        elif kind == "dismiss":
+            flow.dismiss(state, state.seat, action.card, log)  # type: ignore[attr-defined]
+            flow.after_dismiss(state, log)
+        elif kind == "place_key":
+            flow.place_key(state, action.room, log)  # type: ignore[attr-defined]
+        else:
+            night.apply(state, action, log)
+
+    def why_illegal(self, state: State, action: Action) -> str:
+        from gamekit.games.bloody_inn_why import why_illegal
+
+        return why_illegal(state, action)
+
+    def describe(self, state: State, action: Action) -> str:
+        from gamekit.games.bloody_inn_why import describe
+
+        return describe(state, action)
+
+    # -- results ----------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state.step == "over"
+
+    def scores(self, state: State) -> list[Score]:
+        return [wealth(state, seat) for seat in range(state.players)]
+
+    def recount(self, state: State) -> list[Score]:
+        """Wealth recounted from the cheque tiles and the cash track, checking the bounds."""
+        cheque_total = sum(state.cheques)
+        if cheque_total + reserve(state) != 30 or min(state.cheques) < 0:
+            return [-1] * state.players
+        out: list[Score] = []
+        for seat in range(state.players):
+            cash = state.cash[seat]
+            if cash < 0 or (cash > 40 and not state.unlimited):
+                out.append(-1)
+                continue
+            out.append(cash + sum(10 for _ in range(state.cheques[seat])))
+        return out
+
+    def winners(self, state: State) -> list[int]:
+        if state.step != "over" or state.lost:
+            return []
+        best = max((wealth(state, s), under_own(state, s)) for s in range(state.players))
+        return [s for s in range(state.players) if (wealth(state, s), under_own(state, s)) == best]
+
+    def summary(self, state: State) -> list[dict[str, Any]]:
+        out = []
+        for seat in range(state.players):
+            row: dict[str, Any] = {
+                "wealth": wealth(state, seat),
+                "cash": state.cash[seat],
+                "cheques": state.cheques[seat],
+                "corpses_buried": state.buried_by[seat],
+                "annexes_built": len(state.annexes[seat]),
+            }
+            if state.players == 1:
+                row["lost"] = state.lost
+                row["rating"] = rating(wealth(state, seat), state.lost)
+            out.append(row)
+        return out
+
+    # -- information --------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        s = state
+        return {
+            "seat": seat,
+            "to_move": self.to_move(s),
+            "step": s.step,
+            "action": s.act,
+            "targets": s.targets[:],
+            "paying": s.table[:],
+            "due": s.due,
+            "round": s.round,
+            "turn": s.turn,
+            "first_player": s.first,
+            "hand": sorted(s.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in s.hands],
+            "entrance_top": s.entrance[-1] if s.entrance else None,
+            "entrance_size": len(s.entrance),
+            "removed_size": len(s.removed),
+            "exhausted": s.exhausted,
+            "last_round": s.last_round,
+            "exit": s.exit[:],
+            "bistro": s.bistro[:],
+            "box": s.box[:],
+            "gone": s.gone[:],
+            "rooms": s.rooms[:],
+            "keys": s.keys[:],
+            "service": s.service[:],
+            "corpses": [c[:] for c in s.corpses],
+            "annexes": [a[:] for a in s.annexes],
+            "buried": {str(k): v[:] for k, v in sorted(s.buried.items())},
+            "cash": s.cash[:],
+            "cheques": s.cheques[:],
+            "reserve": reserve(s),
+            "unlimited_wealth": s.unlimited,
+            "lost": s.lost,
+        }
+
+    def state_dict(self, state: State) -> dict[str, Any]:
+        return state_dict(state)
+
+    def copy_state(self, state: State) -> State:
+        return copy_state(state)
+
+    # -- conformance hooks -------------------------------------------------------------
+    def card_places(self, state: State) -> Mapping[str, Sequence[int]]:
+        s = state
+        places: dict[str, Sequence[int]] = {
+            "entrance": s.entrance,
+            "exit": s.exit,
+            "removed": s.removed,
+            "box": s.box,
+            "gone": s.gone,
+            "bistro": s.bistro,
+            "table": s.table,
+            "rooms": [c for c in s.rooms if c != EMPTY],
+        }
+        for seat in range(s.players):
+            places[f"hand{seat}"] = s.hands[seat]
+            places[f"corpses{seat}"] = s.corpses[seat]
+            places[f"annexes{seat}"] = s.annexes[seat]
+        for annex, corpses in s.buried.items():
+            places[f"under{annex}"] = corpses
+        return places
+
+    def all_cards(self, state: State) -> Sequence[int]:
+        return ALL_CARDS
+
+    def resample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        """Re-deal other hands, the entrance pile below its top and the removed cards.
+
+        Peasants never leave the hands for a pile, and a card announced as the
+        target of a Build stays in its hand.
+        """
+        out = copy_state(state)
+        others = [i for i in range(out.players) if i != seat]
+        kept = set(out.targets)
+        hand_cards = [c for i in others for c in out.hands[i] if c not in kept]
+        peasants = [c for c in hand_cards if IS_PEASANT[c]]
+        travellers = [c for c in hand_cards if not IS_PEASANT[c]]
+        below = out.entrance[:-1]
+        travellers += below + out.removed
+        rng.shuffle(travellers)
+        in_hands = peasants + travellers[: len(hand_cards) - len(peasants)]
+        rest = travellers[len(in_hands) - len(peasants) :]
+        rng.shuffle(in_hands)
+        for i in others:
+            keep = [c for c in out.hands[i] if c in kept]
+            n = len(out.hands[i]) - len(keep)
+            out.hands[i], in_hands = keep + in_hands[:n], in_hands[n:]
+        out.entrance[:-1] = rest[: len(below)]
+        out.removed = rest[len(below) :]
+        return out
+
+    def render_html(self, view: Mapping[str, Any]) -> str | None:
+        from gamekit.games.bloody_inn_why import view_html
+
+        return view_html(view)
+
+
+RULES = BloodyInnRules()
+
+__all__ = [
+    "RULES",
+    "BloodyInnRules",
+    "Config",
+    "State",
+    "rating",
+    "make_config",
+    "ANNEX",
+    "BUILDABLE",
+    "KEY",
+    "NAME",
+    "RANK",
+    "annex_label",
+    "capacity",
+    "label",
+]

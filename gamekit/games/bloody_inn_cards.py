@@ -1,0 +1,159 @@
+"""The Bloody Inn's cards as data: the 78 client cards, their families and annexes.
+
+The catalogue is read once from the package's ``bloody_inn_cards.csv`` (a copy
+of the project's card list). Card ids are ints: the 70 travellers are
+``0..69`` in the order of the CSV (copies next to each other), the 8 peasants
+``70..77``. Every per-card fact is a tuple indexed by id, so the rules look it
+up fast.
+
+>>> NAME[0], RANK[0], MONEY[0], FAMILY[0]
+('Cultivator', 0, 8, 'craftsmen')
+>>> len(ALL_CARDS), len(TRAVELLERS), PEASANTS
+(78, 70, (70, 71, 72, 73, 74, 75, 76, 77))
+>>> ANNEX[card_of("priest")]
+'Chapel'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from importlib import resources
+
+# -- families and their aptitudes --------------------------------------------
+FAMILIES = ("merchants", "craftsmen", "police", "religious", "nobles", "peasants")
+COLOUR = {
+    "merchants": "blue",
+    "craftsmen": "red",
+    "police": "grey",
+    "religious": "purple",
+    "nobles": "green",
+    "peasants": "yellow",
+}
+APTITUDE = {"merchants": "bribe", "craftsmen": "build", "police": "kill", "religious": "bury"}
+"""Family -> the action whose payment cards of that family return to hand."""
+
+MONEY_BY_RANK = {0: 8, 1: 12, 2: 18, 3: 26}
+PEASANT_MONEY = 4
+
+# -- the inn ----------------------------------------------------------------
+ROOMS = 8
+CHEQUES = 30
+"""Cheque tiles in the box; laundering needs one in the reserve (Ruling I3)."""
+CASH_CAP = 40
+START_CASH = 5
+BARN_BASE = 100
+"""A player's barn is the annex ``BARN_BASE + seat`` (it is no client card)."""
+
+REMOVED = {
+    1: {"short": 34, "long": 26},
+    2: {"short": 35, "long": 25},
+    3: {"short": 28, "long": 16},
+    4: {"short": 22, "long": 6},
+}
+"""Travellers removed unseen at setup, by player count and length."""
+
+WHITE_KEYS = {1: 3, 2: 3, 3: 3, 4: 4}
+
+# -- annex effects by annex key (the traveller's key in the CSV) ---------------
+INSTANT_GAIN = {
+    "landscaper": 4,
+    "grocer": 4,
+    "baron": 4,
+    "viscount": 6,
+    "count": 9,
+    "duke": 4,
+    "marquis": 18,
+    "bishop": 4,
+}
+"""Annexes that pay a fixed sum when built."""
+COUNT_GAIN = {"cultivator": "craftsmen", "newsboy": "merchants", "novice": "religious"}
+"""Annexes that pay 1F per annex of a family you have built, this one included."""
+END_COLOUR_GAIN = {
+    "landscaper": "craftsmen",
+    "grocer": "merchants",
+    "duke": "nobles",
+    "bishop": "religious",
+}
+"""End-of-game annexes paying 4F per card of their family in the exit pile."""
+DISCOUNT = {"mechanic": "build", "representative": "bribe", "abbot": "bury"}
+"""Annexes that make an action cost one card less (they stack: Ruling I4)."""
+MULTI = {"shopkeeper": "bribe", "butcher": "kill", "archbishop": "bury"}
+"""Annexes letting one action take any number of targets (paying the sum: Ruling I5)."""
+
+
+def _load() -> list[dict[str, str]]:
+    text = resources.files("gamekit.data").joinpath("bloody_inn_cards.csv").read_text("utf-8")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def _expand(rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    travellers = [r for r in rows if r["family"] != "peasants"]
+    peasants = [r for r in rows if r["family"] == "peasants"]
+    return [r for r in travellers + peasants for _ in range(int(r["copies"]))]
+
+
+_CARDS = _expand(_load())
+
+KEY: tuple[str, ...] = tuple(r["key"] for r in _CARDS)
+NAME: tuple[str, ...] = tuple(r["name_en"] for r in _CARDS)
+FAMILY: tuple[str, ...] = tuple(r["family"] for r in _CARDS)
+RANK: tuple[int, ...] = tuple(int(r["rank"]) for r in _CARDS)
+MONEY: tuple[int, ...] = tuple(int(r["money"]) for r in _CARDS)
+ANNEX: tuple[str, ...] = tuple(r["annex_en"] for r in _CARDS)
+EFFECT: tuple[str, ...] = tuple(r["annex_effect"] for r in _CARDS)
+APT: tuple[str, ...] = tuple(APTITUDE.get(f, "") for f in FAMILY)
+"""Card id -> its aptitude action ("" for nobles and peasants)."""
+
+ALL_CARDS: tuple[int, ...] = tuple(range(len(_CARDS)))
+TRAVELLERS: tuple[int, ...] = tuple(c for c in ALL_CARDS if FAMILY[c] != "peasants")
+PEASANTS: tuple[int, ...] = tuple(c for c in ALL_CARDS if FAMILY[c] == "peasants")
+IS_PEASANT: tuple[bool, ...] = tuple(FAMILY[c] == "peasants" for c in ALL_CARDS)
+IS_POLICE: tuple[bool, ...] = tuple(FAMILY[c] == "police" for c in ALL_CARDS)
+BUILDABLE: tuple[bool, ...] = tuple(bool(ANNEX[c]) for c in ALL_CARDS)
+
+
+def card_of(key: str) -> int:
+    """The first card id of a kind (for example ``"baron"``); raises ``KeyError``."""
+    try:
+        return KEY.index(key)
+    except ValueError:
+        raise KeyError(f"no card {key!r}; known: {', '.join(sorted(set(KEY)))}") from None
+
+
+def ids_of(key: str) -> list[int]:
+    """Every card id of a kind.
+
+    >>> len(ids_of("peasant")), len(ids_of("major"))
+    (8, 3)
+    """
+    return [c for c in ALL_CARDS if KEY[c] == key]
+
+
+def label(card: int) -> str:
+    """A card as a learner reads it: ``"the Count (rank 2, #20)"``.
+
+    >>> label(0)
+    'the Cultivator (rank 0, #0)'
+    """
+    return f"the {NAME[card]} (rank {RANK[card]}, #{card})"
+
+
+def annex_label(annex: int) -> str:
+    """An annex (a built card or a barn) in words.
+
+    >>> annex_label(BARN_BASE + 1)
+    "player 1's barn"
+    """
+    if annex >= BARN_BASE:
+        return f"player {annex - BARN_BASE}'s barn"
+    return f"the {ANNEX[annex]} (rank {RANK[annex]}, #{annex})"
+
+
+def capacity(annex: int) -> int:
+    """How many corpses an annex holds: its rank; a barn holds 1.
+
+    >>> capacity(BARN_BASE), capacity(card_of("baron")), capacity(card_of("marquis"))
+    (1, 0, 3)
+    """
+    return 1 if annex >= BARN_BASE else RANK[annex]

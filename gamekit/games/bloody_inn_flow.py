@@ -1,0 +1,392 @@
+"""The Bloody Inn's round: set-up, evening (welcome), morning and the end of the game.
+
+Each function moves the state forward through every automatic step and stops
+at the next decision (``state.step`` and ``state.seat`` name it) or at the end.
+``log`` is a list of events, or ``None`` on the lean path.
+"""
+
+from __future__ import annotations
+
+from gamekit.core.actions import Event
+from gamekit.core.rng import Rng, derive_seed
+from gamekit.games.bloody_inn_cards import (
+    END_COLOUR_GAIN,
+    FAMILY,
+    IS_PEASANT,
+    KEY,
+    NAME,
+    PEASANTS,
+    RANK,
+    REMOVED,
+    ROOMS,
+    START_CASH,
+    TRAVELLERS,
+    WHITE_KEYS,
+    label,
+)
+from gamekit.games.bloody_inn_state import (
+    EMPTY,
+    NO_KEY,
+    WHITE,
+    Config,
+    State,
+    barn,
+    charge,
+    count_built,
+    gain,
+    police_present,
+)
+
+Log = list[Event] | None
+
+
+# -- set-up ----------------------------------------------------------------------
+def initial_state(config: Config, seed: int) -> State:
+    """Deal the set-up: remove travellers unseen, peasants, cash and cheques.
+
+    >>> s = initial_state(Config(players=2, length="short"), seed=1)
+    >>> len(s.entrance), len(s.removed), s.hands[0], s.cash, s.cheques, s.step
+    (35, 35, [70, 71], [5, 5], [1, 1], 'key')
+    """
+    players = config.players
+    deck = Rng(seed).shuffled(TRAVELLERS)
+    cut = REMOVED[players][config.length]
+    hands = [[PEASANTS[2 * i], PEASANTS[2 * i + 1]] for i in range(players)]
+    spare = list(PEASANTS[2 * players :])
+    bistro = spare[:2] if players == 1 else []
+    unlimited = config.unlimited_wealth
+    state = State(
+        players=players,
+        seed=seed,
+        fcfs=config.first_come_first_served,
+        unlimited=unlimited,
+        long=config.length == "long",
+        entrance=deck[cut:],
+        removed=deck[:cut],
+        box=spare[len(bistro) :],
+        bistro=bistro,
+        hands=hands,
+        cash=[START_CASH + (10 if unlimited else 0)] * players,
+        cheques=[0 if unlimited else 1] * players,
+        first=config.first_player,
+        seat=config.first_player,
+    )
+    state.corpses = [[] for _ in range(players)]
+    state.annexes = [[] for _ in range(players)]
+    state.buried = {barn(i): [] for i in range(players)}
+    state.buried_by = [0] * players
+    return state
+
+
+def place_key(s: State, room: int, log: Log) -> None:
+    """A player's own key goes on ``room``; after the last one, white keys (Ruling I7)."""
+    s.keys[room] = s.seat
+    if log is not None:
+        log.append(
+            Event(f"Player {s.seat} puts their key on room {room + 1}.", "key", "I7", s.seat)
+        )
+    placed = sum(1 for k in s.keys if k >= 0)
+    if placed < s.players:
+        s.seat = (s.seat + 1) % s.players
+        return
+    white = [r for r in range(ROOMS) if s.keys[r] == NO_KEY][: WHITE_KEYS[s.players]]
+    for r in white:
+        s.keys[r] = WHITE
+    if log is not None:
+        rooms = ", ".join(str(r + 1) for r in white)
+        log.append(Event(f"White keys open rooms {rooms} (they earn nobody).", "key", "I7"))
+    start_evening(s, log)
+
+
+# -- evening ---------------------------------------------------------------------
+def start_evening(s: State, log: Log) -> None:
+    """Begin a round: the first player welcomes travellers."""
+    s.seat = s.first
+    if log is not None:
+        log.append(Event(f"Round {s.round}: player {s.first} welcomes the travellers.", "round"))
+    welcome(s, log)
+
+
+def empty_rooms(s: State) -> list[int]:
+    """Open rooms without a traveller, in door order."""
+    rooms, keys = s.rooms, s.keys
+    return [r for r in range(ROOMS) if keys[r] != NO_KEY and rooms[r] == EMPTY]
+
+
+def welcome(s: State, log: Log) -> None:
+    """Draw and lodge travellers until the inn is full or a choice is needed (Ruling I2)."""
+    while True:
+        empty = empty_rooms(s)
+        if not empty:
+            start_night(s, log)
+            return
+        if not s.entrance and not _refill(s, log):
+            _last_round(s, log)
+            return
+        if s.fcfs or len(empty) == 1:
+            lodge(s, empty[0], log)
+            continue
+        s.step, s.seat = "place", s.first
+        return
+
+
+def _refill(s: State, log: Log) -> bool:
+    """The entrance pile is empty: the first time, the exit pile is shuffled in (I2)."""
+    s.exhausted += 1
+    if s.exhausted == 1:
+        s.entrance = s.exit
+        s.exit = []
+        Rng(derive_seed(s.seed, "reshuffle", 1)).shuffle(s.entrance)
+        if log is not None:
+            log.append(
+                Event(
+                    f"The entrance pile is empty: the {len(s.entrance)} cards of the exit pile "
+                    "are shuffled into a new entrance pile.",
+                    "reshuffle",
+                    "I2",
+                )
+            )
+        if s.entrance:
+            return True
+        s.exhausted += 1
+    return False
+
+
+def _last_round(s: State, log: Log) -> None:
+    """The pile ran out a second time: this round is the last, or the game ends now (I2)."""
+    s.last_round = True
+    guests = sum(1 for c in s.rooms if c != EMPTY)
+    if guests < s.players:
+        if log is not None:
+            log.append(
+                Event(
+                    f"The entrance pile is empty again and only {guests} traveller(s) are in "
+                    f"the inn, fewer than the {s.players} player(s): the game ends at once.",
+                    "end",
+                    "I2",
+                )
+            )
+        for r in range(ROOMS):
+            if s.rooms[r] != EMPTY:
+                s.exit.append(s.rooms[r])
+                s.rooms[r] = EMPTY
+        finish(s, log)
+        return
+    if log is not None:
+        log.append(Event("The entrance pile is empty again: this round is the last.", "end", "I2"))
+    start_night(s, log)
+
+
+def lodge(s: State, room: int, log: Log) -> None:
+    """The entrance pile's top traveller sleeps in ``room``; Room Service pays (Ruling I11)."""
+    card = s.entrance.pop()
+    s.rooms[room] = card
+    if log is not None:
+        log.append(Event(f"{label(card).capitalize()} takes room {room + 1}.", "lodge", None, None))
+    holder = s.service[room]
+    if holder >= 0 and RANK[card] > 0:
+        got = gain(s, holder, RANK[card])
+        if log is not None:
+            log.append(Event(f"Room Service: player {holder} gains {got}F.", "gain", "I11", holder))
+
+
+# -- night -------------------------------------------------------------------------
+def start_night(s: State, log: Log) -> None:
+    """Two passes of one action each, from the first player."""
+    s.turn = 0
+    s.seat = s.first
+    s.step = "act"
+    if log is not None:
+        log.append(Event("Night falls: each player takes an action, twice.", "night"))
+
+
+def end_turn(s: State, log: Log) -> None:
+    """The acting player is done: the next one acts, or morning comes."""
+    s.act = ""
+    s.targets.clear()
+    s.due = 0
+    s.turn += 1
+    if s.turn < 2 * s.players:
+        s.seat = (s.first + s.turn) % s.players
+        s.step = "act"
+        return
+    morning(s, log)
+
+
+# -- morning -------------------------------------------------------------------------
+def morning(s: State, log: Log) -> None:
+    """Police, travellers leave, then wages (which may ask a question)."""
+    if police_present(s) and not _police(s, log):
+        return
+    _travellers_leave(s, log)
+    _wages_from(s, 0, log)
+
+
+def _police(s: State, log: Log) -> bool:
+    """10F per unburied corpse; the corpses leave. False when a solo player lost."""
+    for seat in range(s.players):
+        corpses = s.corpses[seat]
+        if not corpses:
+            continue
+        if s.players == 1:
+            s.lost = True
+            s.step = "over"
+            if log is not None:
+                log.append(
+                    Event(
+                        "The police find an unburied corpse: the solo innkeeper is arrested "
+                        "and loses.",
+                        "lose",
+                        "I10",
+                        seat,
+                    )
+                )
+            return False
+        paid = charge(s, seat, 10 * len(corpses))
+        s.gone.extend(corpses)
+        if log is not None:
+            log.append(
+                Event(
+                    f"The police investigate: player {seat} pays {paid}F to the gravedigger for "
+                    f"{len(corpses)} unburied corpse(s), which leave the game.",
+                    "police",
+                    "I9",
+                    seat,
+                )
+            )
+        corpses.clear()
+    return True
+
+
+def _travellers_leave(s: State, log: Log) -> None:
+    """1F per traveller in a room with your key, +2F per Gardens; rooms empty."""
+    for seat in range(s.players):
+        earned = sum(1 for r in range(ROOMS) if s.keys[r] == seat and s.rooms[r] != EMPTY)
+        earned += 2 * count_built(s, seat, "gardener")
+        if earned:
+            got = gain(s, seat, earned)
+            if log is not None:
+                log.append(
+                    Event(f"Travellers leave: player {seat} earns {got}F.", "gain", "I12", seat)
+                )
+    for r in range(ROOMS):
+        if s.rooms[r] != EMPTY:
+            s.exit.append(s.rooms[r])
+            s.rooms[r] = EMPTY
+
+
+def _wages_from(s: State, k: int, log: Log) -> None:
+    """Wages for the seats from the ``k``-th after the first player (Ruling I6)."""
+    for i in range(k, s.players):
+        seat = (s.first + i) % s.players
+        hand = s.hands[seat]
+        owed = max(0, len(hand) - count_built(s, seat, "distiller"))
+        if s.cash[seat] >= owed:
+            s.cash[seat] -= owed
+            if owed and log is not None:
+                log.append(Event(f"Player {seat} pays {owed}F of wages.", "wages", None, seat))
+            continue
+        unpaid = owed - s.cash[seat]
+        if log is not None:
+            log.append(
+                Event(
+                    f"Player {seat} can pay only {s.cash[seat]}F of {owed}F of wages: "
+                    f"{unpaid} card(s) must leave their hand.",
+                    "wages",
+                    "I6",
+                    seat,
+                )
+            )
+        s.cash[seat] = 0
+        if unpaid < len(hand):
+            s.step, s.seat, s.due = "wages", seat, unpaid
+            return
+        while hand:
+            dismiss(s, seat, hand[-1], log)
+    _end_round(s, log)
+
+
+def dismiss(s: State, seat: int, card: int, log: Log) -> None:
+    """An unpaid card leaves: a traveller to the exit pile, a peasant to the bistro (I6)."""
+    s.hands[seat].remove(card)
+    (s.bistro if IS_PEASANT[card] else s.exit).append(card)
+    if log is not None:
+        where = "the bistro" if IS_PEASANT[card] else "the exit pile"
+        log.append(Event(f"Unpaid, {label(card)} goes to {where}.", "wages", "I6", seat))
+
+
+def after_dismiss(s: State, log: Log) -> None:
+    """One more card left; go on with the wages when enough have."""
+    s.due -= 1
+    if s.due == 0:
+        _wages_from(s, (s.seat - s.first) % s.players + 1, log)
+
+
+def _end_round(s: State, log: Log) -> None:
+    s.first = (s.first + 1) % s.players
+    if s.last_round:
+        finish(s, log)
+        return
+    s.round += 1
+    start_evening(s, log)
+
+
+# -- end of the game ---------------------------------------------------------------------
+def finish(s: State, log: Log) -> None:
+    """The gravedigger, the end-of-game annexes, then the game is over."""
+    s.step = "over"
+    for seat in range(s.players):
+        _gravedigger(s, seat, log)
+        _end_annexes(s, seat, log)
+
+
+def _gravedigger(s: State, seat: int, log: Log) -> None:
+    corpses = s.corpses[seat]
+    if not corpses:
+        return
+    if s.players == 1:
+        s.lost = True
+        if log is not None:
+            log.append(
+                Event(
+                    "The game ends with an unburied corpse: the solo innkeeper loses.",
+                    "lose",
+                    "I10",
+                    seat,
+                )
+            )
+    paid = charge(s, seat, 10 * len(corpses))
+    s.gone.extend(corpses)
+    if log is not None:
+        log.append(
+            Event(
+                f"The gravedigger takes player {seat}'s {len(corpses)} unburied corpse(s) "
+                f"for {paid}F.",
+                "end",
+                "I9",
+                seat,
+            )
+        )
+    corpses.clear()
+
+
+def _end_annexes(s: State, seat: int, log: Log) -> None:
+    for annex in s.annexes[seat]:
+        key = KEY[annex]
+        if key in END_COLOUR_GAIN:
+            family = END_COLOUR_GAIN[key]
+            amount = 4 * sum(1 for c in s.exit if FAMILY[c] == family)
+        elif key == "prince":
+            amount = 3 * s.cheques[seat]
+        else:
+            continue
+        got = gain(s, seat, amount)
+        if log is not None:
+            log.append(
+                Event(
+                    f"End of the game: player {seat}'s {NAME[annex]} annex pays {got}F.",
+                    "end",
+                    None,
+                    seat,
+                )
+            )

@@ -1,0 +1,238 @@
+"""The Bloody Inn's config, state and the small shared helpers (money, annexes).
+
+The state is a plain mutable dataclass; the piles are lists whose **last**
+element is the top (the entrance pile's top traveller is ``entrance[-1]``).
+Rooms, keys and Room Service tokens are lists of 8 (room 0 is the door marked
+1): a room holds a card id or ``EMPTY``; a key is a seat, ``WHITE`` or
+``NO_KEY``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamekit.games.bloody_inn_cards import (
+    BARN_BASE,
+    CASH_CAP,
+    CHEQUES,
+    DISCOUNT,
+    IS_POLICE,
+    KEY,
+    MULTI,
+    RANK,
+    ROOMS,
+    capacity,
+)
+
+EMPTY = -1
+NO_KEY = -1
+WHITE = -2
+NO_TOKEN = -1
+LENGTHS = ("short", "long")
+
+
+@dataclass(frozen=True)
+class Config:
+    """A validated Bloody Inn set-up (see :func:`make_config`)."""
+
+    players: int = 2
+    length: str = "long"
+    first_player: int = 0
+    unlimited_wealth: bool = False
+    first_come_first_served: bool = False
+
+
+@dataclass(slots=True)
+class State:
+    """Everything on the table; ``step`` names the decision ``seat`` must take."""
+
+    players: int
+    seed: int
+    fcfs: bool
+    unlimited: bool
+    long: bool
+    entrance: list[int]
+    removed: list[int]
+    box: list[int]
+    bistro: list[int]
+    hands: list[list[int]]
+    cash: list[int]
+    cheques: list[int]
+    first: int
+    seat: int
+    exit: list[int] = field(default_factory=list)
+    gone: list[int] = field(default_factory=list)
+    rooms: list[int] = field(default_factory=lambda: [EMPTY] * ROOMS)
+    keys: list[int] = field(default_factory=lambda: [NO_KEY] * ROOMS)
+    service: list[int] = field(default_factory=lambda: [NO_TOKEN] * ROOMS)
+    corpses: list[list[int]] = field(default_factory=list)
+    annexes: list[list[int]] = field(default_factory=list)
+    buried: dict[int, list[int]] = field(default_factory=dict)
+    buried_by: list[int] = field(default_factory=list)
+    round: int = 1
+    turn: int = 0
+    step: str = "key"
+    act: str = ""
+    targets: list[int] = field(default_factory=list)
+    table: list[int] = field(default_factory=list)
+    due: int = 0
+    exhausted: int = 0
+    last_round: bool = False
+    lost: bool = False
+
+
+def copy_state(s: State) -> State:
+    """An independent copy of ``s``."""
+    return State(
+        s.players,
+        s.seed,
+        s.fcfs,
+        s.unlimited,
+        s.long,
+        s.entrance[:],
+        s.removed[:],
+        s.box[:],
+        s.bistro[:],
+        [h[:] for h in s.hands],
+        s.cash[:],
+        s.cheques[:],
+        s.first,
+        s.seat,
+        s.exit[:],
+        s.gone[:],
+        s.rooms[:],
+        s.keys[:],
+        s.service[:],
+        [c[:] for c in s.corpses],
+        [a[:] for a in s.annexes],
+        {k: v[:] for k, v in s.buried.items()},
+        s.buried_by[:],
+        s.round,
+        s.turn,
+        s.step,
+        s.act,
+        s.targets[:],
+        s.table[:],
+        s.due,
+        s.exhausted,
+        s.last_round,
+        s.lost,
+    )
+
+
+def state_dict(s: State) -> dict[str, Any]:
+    """The whole state as JSON-able data (the god view)."""
+    data = {name: getattr(s, name) for name in State.__slots__}
+    data["buried"] = {str(k): v for k, v in sorted(s.buried.items())}
+    return data
+
+
+# -- money ---------------------------------------------------------------------
+def gain(s: State, seat: int, amount: int) -> int:
+    """Add ``amount`` F of cash, capped at 40F unless wealth is unlimited; the F gained."""
+    before = s.cash[seat]
+    after = before + amount
+    if not s.unlimited and after > CASH_CAP:
+        after = CASH_CAP
+    s.cash[seat] = after
+    return after - before
+
+
+def charge(s: State, seat: int, amount: int) -> int:
+    """Take ``amount`` F: cash first, then cheques, change back in cash (Ruling I9).
+
+    Who cannot pay everything pays what they have; returns the F actually paid.
+    """
+    from_cash = min(s.cash[seat], amount)
+    s.cash[seat] -= from_cash
+    rest = amount - from_cash
+    if rest <= 0:
+        return from_cash
+    cheques = min(s.cheques[seat], -(-rest // 10))
+    s.cheques[seat] -= cheques
+    change = max(0, 10 * cheques - rest)
+    s.cash[seat] += change
+    return from_cash + 10 * cheques - change
+
+
+def wealth(s: State, seat: int) -> int:
+    """Cash plus 10F per cheque."""
+    return s.cash[seat] + 10 * s.cheques[seat]
+
+
+def reserve(s: State) -> int:
+    """Cheque tiles still in the reserve (Ruling I3)."""
+    return CHEQUES - sum(s.cheques)
+
+
+# -- annexes -------------------------------------------------------------------
+def barn(seat: int) -> int:
+    """The annex id of a seat's barn."""
+    return BARN_BASE + seat
+
+
+def owner(s: State, annex: int) -> int:
+    """The seat that owns an annex (built card or barn)."""
+    if annex >= BARN_BASE:
+        return annex - BARN_BASE
+    for seat, built in enumerate(s.annexes):
+        if annex in built:
+            return seat
+    raise ValueError(f"#{annex} is no annex")
+
+
+def count_built(s: State, seat: int, key: str) -> int:
+    """How many annexes of kind ``key`` (a card key such as ``"mechanic"``) a seat built."""
+    return sum(1 for a in s.annexes[seat] if KEY[a] == key)
+
+
+def discount(s: State, seat: int, act: str) -> int:
+    """Cards saved on ``act`` by this seat's Workshops, Parlors or Cellars (Ruling I4)."""
+    return sum(1 for a in s.annexes[seat] if DISCOUNT.get(KEY[a]) == act)
+
+
+def has_multi(s: State, seat: int, act: str) -> bool:
+    """True when this seat's Shop / Butcher's Shop / Crypt lets ``act`` take many targets."""
+    return any(MULTI.get(KEY[a]) == act for a in s.annexes[seat])
+
+
+def price(s: State, seat: int, act: str, targets: list[int]) -> int:
+    """Cards to play: the sum of the targets' ranks (Ruling I5) less discounts (Ruling I4)."""
+    total = 0
+    for t in targets:
+        total += RANK[t]
+    return max(0, total - discount(s, seat, act)) if act != "kill" else total
+
+
+def sites(s: State) -> list[int]:
+    """Every annex with room for one more corpse, seat by seat, barn first."""
+    out = []
+    for seat in range(s.players):
+        b = BARN_BASE + seat
+        if len(s.buried[b]) < 1:
+            out.append(b)
+        for a in s.annexes[seat]:
+            if len(s.buried[a]) < RANK[a]:
+                out.append(a)
+    return out
+
+
+def free_slots(s: State) -> int:
+    """Corpses the whole table can still hide under its annexes."""
+    return sum(capacity(a) - len(v) for a, v in s.buried.items())
+
+
+def under_own(s: State, seat: int) -> int:
+    """Corpses under this seat's annexes, barn included (the tie-break)."""
+    return len(s.buried[BARN_BASE + seat]) + sum(len(s.buried[a]) for a in s.annexes[seat])
+
+
+def open_rooms(s: State) -> list[int]:
+    """Rooms with a key (any colour), in door order."""
+    return [r for r in range(ROOMS) if s.keys[r] != NO_KEY]
+
+
+def police_present(s: State) -> bool:
+    """True when a police card still sleeps in a room."""
+    return any(c >= 0 and IS_POLICE[c] for c in s.rooms)
