@@ -1,0 +1,257 @@
+"""The ``gamekit`` command: simulate many games, replay a saved game, print the speed table.
+
+    gamekit simulate hats --players 3 --games 10000 --bots random --seed 1 --out hats.parquet
+    gamekit replay game.json
+    gamekit bench --seconds 1
+
+Bad arguments print one line (``gamekit simulate: error: ...``) and exit with 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from gamekit.core.errors import GamekitError
+from gamekit.core.registry import TITLES
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``prog: error: message``."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the error in one line and exit with status 2."""
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> Parser:
+    """The ``gamekit`` parser with its three commands."""
+    from gamekit import simulation_bench
+
+    top = Parser(prog="gamekit", description="Four tabletop card games: simulate, replay, bench.")
+    commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
+    _add_simulate(commands)
+    replay = commands.add_parser(
+        "replay", help="print the narrated game of a saved record", description=replay_doc()
+    )
+    replay.add_argument("file", type=Path, help="a record saved with game.to_json()")
+    bench = commands.add_parser(
+        "bench",
+        help="print the speed table",
+        description="Measure decisions/s and games/s per title on one core "
+        "(full API and lean path), with OpenSpiel and RLCard when installed.",
+    )
+    simulation_bench.add_options(bench)
+    return top
+
+
+def replay_doc() -> str:
+    """The description of ``gamekit replay``."""
+    return "Replay a saved game (checking every step) and print what happened, move by move."
+
+
+def _add_simulate(commands: Any) -> None:
+    sim = commands.add_parser(
+        "simulate",
+        help="play many bot games and save the table",
+        description="Play seeded bot games on the lean path; one row per game and seat.",
+    )
+    sim.add_argument("title", choices=TITLES, metavar="TITLE", help=", ".join(TITLES))
+    sim.add_argument("--players", type=int, default=None, help="seats (default: the title's)")
+    sim.add_argument("--games", type=_positive, default=1000, help="games to play (1000)")
+    sim.add_argument(
+        "--bots",
+        nargs="+",
+        default=["random"],
+        help="one bot for every seat, or one per seat (space or comma separated)",
+    )
+    sim.add_argument("--seed", type=_natural, default=0, help="the run's seed (0)")
+    sim.add_argument(
+        "--workers", type=_positive, default=None, help="processes (default: every core)"
+    )
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, for example --option length=long (repeatable)",
+    )
+    sim.add_argument(
+        "--aggregate", action="store_true", help="keep one summary row per seat (any size)"
+    )
+    sim.add_argument(
+        "--out", type=Path, default=None, help="results.csv or results.parquet (else: summary)"
+    )
+    sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+
+def _positive(text: str) -> int:
+    value = _natural(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
+    return value
+
+
+def _natural(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``"key=value"`` -> ``("key", value)`` with numbers and true/false understood.
+
+    >>> parse_option("length=long"), parse_option("costumes=12"), parse_option("memory=true")
+    (('length', 'long'), ('costumes', 12), ('memory', True))
+    """
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise ValueError(f"an option is KEY=VALUE, not {text!r}")
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return key, lowered == "true"
+    for kind in (int, float):
+        try:
+            return key, kind(raw)
+        except ValueError:
+            pass
+    return key, raw
+
+
+def _bot_list(raw: Sequence[str]) -> list[str]:
+    names = [name for item in raw for name in item.split(",") if name]
+    return names
+
+
+# -- the commands -------------------------------------------------------------------
+def simulate_command(args: argparse.Namespace) -> str:
+    """Run ``gamekit simulate``; returns what to print."""
+    from gamekit import simulation
+
+    options = dict(parse_option(text) for text in args.option)
+    bots = _bot_list(args.bots)
+    chosen: str | list[str] = bots[0] if len(bots) == 1 else bots
+    common = dict(
+        games=args.games,
+        players=args.players,
+        bots=chosen,
+        seed=args.seed,
+        workers=args.workers,
+        progress=False if args.no_progress else None,
+    )
+    suffix = args.out.suffix.lower() if args.out else ""
+    if args.out is not None and suffix not in (".csv", ".parquet"):
+        raise ValueError(f"--out must end in .csv or .parquet, not {args.out.name!r}")
+    if args.aggregate or args.out is None:
+        table = simulation.simulate(args.title, aggregate=True, **common, **options)
+        if args.out is not None:
+            _write_whole(table, args.out)
+            return f"wrote {len(table)} rows to {args.out}"
+        return str(table.to_string(index=False))
+    chunks = simulation.iter_tables(args.title, **common, **options)
+    rows = write_chunks(chunks, args.out)
+    return f"wrote {rows} rows to {args.out}"
+
+
+def _write_whole(table: Any, path: Path) -> None:
+    if path.suffix.lower() == ".csv":
+        table.to_csv(path, index=False)
+    else:
+        table.to_parquet(path, index=False)
+
+
+def write_chunks(chunks: Any, path: Path) -> int:
+    """Stream DataFrame chunks to a CSV or Parquet file; returns the rows written."""
+    rows = 0
+    if path.suffix.lower() == ".csv":
+        with path.open("w", encoding="utf-8", newline="") as out:
+            for number, chunk in enumerate(chunks):
+                chunk.to_csv(out, index=False, header=number == 0)
+                rows += len(chunk)
+        return rows
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    writer = None
+    try:
+        for chunk in chunks:
+            table = pa.Table.from_pandas(chunk, preserve_index=False)
+            if writer is None:
+                writer = pq.ParquetWriter(path, table.schema)
+            writer.write_table(table.cast(writer.schema))
+            rows += len(chunk)
+    finally:
+        if writer is not None:
+            writer.close()
+    return rows
+
+
+def replay_command(args: argparse.Namespace) -> str:
+    """Run ``gamekit replay``; returns the narrated game."""
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ValueError(f"cannot read {args.file}: {err.strerror}") from None
+    return narrate(text)
+
+
+def narrate(record: str) -> str:
+    """The narrated game of a saved record: each move, what it caused, the result.
+
+    >>> import gamekit
+    >>> g = gamekit.new_game("knock-knock", players=3, seed=4)
+    >>> _ = g.play(g.legal_actions()[0])
+    >>> print(narrate(g.to_json()).splitlines()[0])
+    Knock! Knock! - 3 players, seed 4, 1 move
+    """
+    from gamekit.core.game import load_game, new_game
+
+    checked = load_game(record)
+    game = new_game(checked.title, players=checked.players, seed=checked.seed, **checked.options)
+    moves = len(checked.history)
+    lines = [
+        f"{game.rules.name} - {game.players} players, seed {game.seed}, "
+        f"{moves} move{'s' if moves != 1 else ''}"
+    ]
+    for step, action in enumerate(checked.history, start=1):
+        seat = game.to_move
+        events = game.play(action)
+        lines.append(f"{step:>4}. Player {seat}: {action}")
+        lines.extend(f"        {event.text}" for event in events)
+    lines.append("Scores: " + ", ".join(f"player {i}: {s}" for i, s in enumerate(game.scores())))
+    if game.is_over:
+        won = game.winners()
+        lines.append("Winners: " + (", ".join(f"player {i}" for i in won) if won else "nobody"))
+    else:
+        lines.append(f"The game is not over: player {game.to_move} is to move.")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``gamekit`` console script. Returns the exit status (0 = done)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            output = simulate_command(args)
+        elif args.command == "replay":
+            output = replay_command(args)
+        else:
+            from gamekit import simulation_bench
+
+            output = simulation_bench.run(args)
+    except (GamekitError, ValueError) as err:
+        message = " ".join(str(err).split())
+        parser.exit(
+            2 if args.command != "replay" else 1, f"gamekit {args.command}: error: {message}\n"
+        )
+    print(output)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

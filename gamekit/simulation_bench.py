@@ -1,0 +1,312 @@
+"""The speed table: decisions and games per second, per title, on one core.
+
+Each title is played with random bots, first through the full API
+(:class:`gamekit.Game`: history, narration, legality checks) and then on the
+lean path (:func:`gamekit.core.lean.play_out`). When the ``bench`` extra is
+installed, the same run also plays OpenSpiel's pure-Python ``python_liars_poker``
+and C++ ``crazy_eights`` and RLCard's ``uno`` at random, and prints how many
+times faster (or slower) each title's lean path is.
+
+``benchmarks/speed.py`` and ``gamekit bench`` both call :func:`main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib
+import platform
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import gamekit
+from gamekit import bots
+from gamekit.core.lean import play_out
+from gamekit.core.registry import TITLES, rules_for
+from gamekit.core.rng import derive_seed
+
+LEAN_TARGET = {"knock-knock": 100_000, "hats": 100_000, "boo-party": 100_000, "bloody-inn": 50_000}
+"""Decisions per second the lean path should reach on the project machine."""
+FULL_TARGET = {"knock-knock": 30_000, "hats": 30_000, "boo-party": 30_000, "bloody-inn": 20_000}
+"""Decisions per second the full API should reach on the project machine."""
+
+
+@dataclass(frozen=True)
+class Speed:
+    """One measurement: whole games played in ``seconds``."""
+
+    label: str
+    games: int
+    decisions: int
+    seconds: float
+
+    @property
+    def decisions_per_s(self) -> float:
+        """Decisions per second."""
+        return self.decisions / self.seconds
+
+    @property
+    def games_per_s(self) -> float:
+        """Games per second."""
+        return self.games / self.seconds
+
+
+Play = Callable[[int], int]
+"""Plays one whole game from a seed and returns the number of decisions."""
+
+
+def measure(label: str, play: Play, seconds: float) -> Speed:
+    """Play whole games for about ``seconds`` of CPU time (at least one) and count them.
+
+    CPU time of this process, not wall time: on a busy shared machine the figure
+    stays what one core does.
+    """
+    games = decisions = 0
+    start = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds or games == 0:
+        decisions += play(games)
+        games += 1
+        elapsed = time.process_time() - start
+    return Speed(label, games, decisions, elapsed)
+
+
+def lean_player(title: str, seed: int = 0) -> Play:
+    """One lean-path game with random bots per call."""
+    rules = rules_for(title)
+    config = rules.make_config(None, {})
+    players = int(config.players)
+
+    def play(i: int) -> int:
+        seats = [
+            bots.make(title, "random", seed=derive_seed(seed, "bot", i, s)) for s in range(players)
+        ]
+        return play_out(rules, config, derive_seed(seed, "game", i), seats).decisions
+
+    return play
+
+
+def full_player(title: str, seed: int = 0) -> Play:
+    """One full-API game (``Game.play`` with checks, history and narration) per call."""
+
+    def play(i: int) -> int:
+        game = gamekit.new_game(title, seed=derive_seed(seed, "game", i))
+        seats = [
+            bots.make(title, "random", seed=derive_seed(seed, "bot", i, s))
+            for s in range(game.players)
+        ]
+        while (seat := game.to_move) is not None:
+            game.play(seats[seat].choose(game))
+        return game.step
+
+    return play
+
+
+# -- the references (the ``bench`` extra) -------------------------------------------
+@dataclass(frozen=True)
+class Reference:
+    """A game of another library, played at random in this process."""
+
+    label: str
+    engine: str
+    make: Callable[[], Play]
+
+
+def _openspiel(name: str) -> Play:
+    pyspiel: Any = importlib.import_module("pyspiel")
+    if name.startswith("python_"):
+        importlib.import_module("open_spiel.python.games")  # registers the Python games
+    game = pyspiel.load_game(name)
+    rng = random.Random(0)
+
+    def play(_: int) -> int:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        return decisions
+
+    return play
+
+
+def _rlcard_uno() -> Play:
+    rlcard: Any = importlib.import_module("rlcard")
+    env = rlcard.make("uno", config={"seed": 0})
+    rng = random.Random(0)
+
+    def play(_: int) -> int:
+        state, _player = env.reset()
+        decisions = 0
+        while not env.is_over():
+            state, _player = env.step(rng.choice(list(state["legal_actions"])))
+            decisions += 1
+        return decisions
+
+    return play
+
+
+REFERENCES = (
+    Reference(
+        "OpenSpiel python_liars_poker", "pure Python", lambda: _openspiel("python_liars_poker")
+    ),
+    Reference("OpenSpiel crazy_eights", "C++ via pybind11", lambda: _openspiel("crazy_eights")),
+    Reference("RLCard uno", "Python", _rlcard_uno),
+)
+
+
+def measure_reference(ref: Reference, seconds: float) -> Speed | str:
+    """The reference's speed, or a sentence saying why it cannot run here."""
+    try:
+        play = ref.make()
+    except ImportError as err:
+        missing = err.name or str(err)
+        return f"{ref.label}: skipped, {missing} is not installed (pip install 'gamekit[bench]')"
+    return measure(ref.label, play, seconds)
+
+
+# -- the table ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class TitleSpeed:
+    """Both paths of one title."""
+
+    title: str
+    lean: Speed
+    full: Speed
+
+
+def measure_title(title: str, seconds: float) -> TitleSpeed:
+    """Measure the full API and the lean path of ``title`` for ``seconds`` each."""
+    full = measure(f"{title} full", full_player(title), seconds)
+    lean = measure(f"{title} lean", lean_player(title), seconds)
+    return TitleSpeed(title, lean, full)
+
+
+def _mark(value: float, target: int) -> str:
+    return f"{value:,.0f}" + ("" if value >= target else f" (below {target:,})")
+
+
+def title_table(rows: Sequence[TitleSpeed]) -> str:
+    """The titles as a Markdown table."""
+    lines = [
+        "| title | lean decisions/s | lean games/s | full API decisions/s | full API games/s "
+        "| decisions/game |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        name = rules_for(row.title).name
+        lines.append(
+            f"| {name} | {_mark(row.lean.decisions_per_s, LEAN_TARGET.get(row.title, 0))} "
+            f"| {row.lean.games_per_s:,.0f} "
+            f"| {_mark(row.full.decisions_per_s, FULL_TARGET.get(row.title, 0))} "
+            f"| {row.full.games_per_s:,.0f} | {row.lean.decisions / row.lean.games:,.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def reference_table(rows: Sequence[TitleSpeed], refs: Sequence[Speed]) -> str:
+    """The references as a Markdown table, with each title's lean speed ratio."""
+    names = [rules_for(r.title).name for r in rows]
+    head = "| reference | decisions/s | games/s | " + " | ".join(f"{n} lean ÷ it" for n in names)
+    lines = [head + " |", "|---|---:|---:|" + "---:|" * len(names)]
+    for ref in refs:
+        ratios = " | ".join(f"{r.lean.decisions_per_s / ref.decisions_per_s:.2f}x" for r in rows)
+        lines.append(
+            f"| {ref.label} | {ref.decisions_per_s:,.0f} | {ref.games_per_s:,.0f} | {ratios} |"
+        )
+    return "\n".join(lines)
+
+
+def machine() -> str:
+    """The machine in a line: cores, CPU model, Python."""
+    model = platform.processor() or "unknown CPU"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    from gamekit.simulation import local_cores
+
+    return f"{local_cores()} cores, {model}, Python {platform.python_version()}"
+
+
+def report(titles: Sequence[str], seconds: float, references: bool = True) -> str:
+    """Measure everything asked and return the dated tables as Markdown text."""
+    rows = [measure_title(title, seconds) for title in titles]
+    today = datetime.date.today().isoformat()
+    parts = [
+        f"Measured {today} on {machine()}; one core, random bots, "
+        f"about {seconds:g} s of CPU time per cell (rates per CPU second).",
+        "",
+        title_table(rows),
+    ]
+    if references:
+        refs: list[Speed] = []
+        notes: list[str] = []
+        for ref in REFERENCES:
+            found = measure_reference(ref, seconds)
+            if isinstance(found, str):
+                notes.append(found)
+            else:
+                refs.append(found)
+        if refs:
+            parts += ["", reference_table(rows, refs)]
+        parts += ["", *notes] if notes else []
+    return "\n".join(parts)
+
+
+def parser(prog: str = "gamekit bench") -> argparse.ArgumentParser:
+    """The parser of the speed table script."""
+    ap = argparse.ArgumentParser(prog=prog, description="Print the speed table (one core).")
+    add_options(ap)
+    return ap
+
+
+def add_options(ap: argparse.ArgumentParser) -> None:
+    """The options of the speed table (shared by ``gamekit bench`` and the script)."""
+    ap.add_argument(
+        "--titles",
+        nargs="+",
+        default=list(TITLES),
+        choices=TITLES,
+        metavar="TITLE",
+        help=f"titles to measure (default: all: {', '.join(TITLES)})",
+    )
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        default=2.0,
+        help="CPU time spent on each measurement (default: 2)",
+    )
+    ap.add_argument(
+        "--no-references",
+        action="store_true",
+        help="skip OpenSpiel and RLCard even when they are installed",
+    )
+
+
+def run(args: argparse.Namespace) -> str:
+    """Measure with parsed options; refuses a non-positive duration."""
+    if args.seconds <= 0:
+        raise ValueError(f"--seconds must be more than 0, not {args.seconds}")
+    return report(args.titles, args.seconds, not args.no_references)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the speed table (``python benchmarks/speed.py --help``)."""
+    ap = parser("speed.py")
+    args = ap.parse_args(argv)
+    try:
+        print(run(args))
+    except ValueError as err:
+        ap.error(str(err))
