@@ -227,9 +227,13 @@ class BooPartyRules(Rules[State]):
             return []
         if seat == SEER:
             return list(_SEER_ACTIONS)
-        taken = state.worn
         row = _WEAR[seat]
-        legal: list[Action] = [row[c] for c in range(state.costumes) if c not in taken]
+        legal: list[Action] = []
+        start = 0
+        for taken in sorted(c for c in state.worn if c is not None and c >= 0):
+            legal += row[start:taken]
+            start = taken + 1
+        legal += row[start : state.costumes]
         legal.append(_NOTHING[seat])
         return legal
 
