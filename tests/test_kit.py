@@ -1,0 +1,89 @@
+"""The set-up promised by the README: two commands, the same ones CI runs."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAB_COMMAND = "./kit lab"
+TEST_COMMAND = "./kit test"
+
+
+def code_lines(markdown: str) -> list[str]:
+    """The command lines of a Markdown text's fenced code blocks, comments dropped."""
+    lines: list[str] = []
+    for block in re.findall(r"^```[^\n]*\n(.*?)^```", markdown, flags=re.M | re.S):
+        for line in block.splitlines():
+            command = line.split(" #", 1)[0].strip()
+            if command and not command.startswith("#"):
+                lines.append(command)
+    return lines
+
+
+def script_commands(path: Path) -> list[str]:
+    """The non-comment, non-blank lines of a shell script."""
+    lines = [line.strip() for line in path.read_text().splitlines()]
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def test_code_lines_reads_fenced_blocks() -> None:
+    text = "# Title\n\n```bash\n./a   # first\n\n# note\n./b\n```\ntext\n```\n./c\n```\n"
+    assert code_lines(text) == ["./a", "./b", "./c"]
+
+
+def test_readme_opens_with_the_two_commands() -> None:
+    readme = (ROOT / "README.md").read_text()
+    before_code = readme.split("```", 1)[0]
+    assert [line for line in before_code.splitlines() if line.strip()] == ["# gamekit"], (
+        "nothing but the title may come before the two commands"
+    )
+    assert code_lines(readme)[:2] == [LAB_COMMAND, TEST_COMMAND]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = ROOT / ".ci" / "run"
+    assert os.access(ci, os.X_OK), ".ci/run must be executable"
+    assert TEST_COMMAND in script_commands(ci)
+
+
+def test_kit_script_is_executable_and_valid_bash() -> None:
+    kit = ROOT / "kit"
+    assert os.access(kit, os.X_OK)
+    subprocess.run(["bash", "-n", str(kit)], check=True)
+    usage = subprocess.run([str(kit), "help"], capture_output=True, text=True, check=True)
+    assert "./kit lab" in usage.stdout and "./kit test" in usage.stdout
+
+
+def test_kit_installs_extras_that_exist() -> None:
+    kit = (ROOT / "kit").read_text()
+    extras = re.search(r'^EXTRAS="([\w,]+)"', kit, flags=re.M)
+    assert extras, "kit names the extras it installs in EXTRAS=..."
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = set(project["optional-dependencies"])
+    assert set(extras.group(1).split(",")) == declared, "kit must install every extra"
+
+
+def test_kit_opens_the_start_here_notebook() -> None:
+    kit = (ROOT / "kit").read_text()
+    notebook = "notebooks/00-start-here.ipynb"
+    assert notebook in kit and (ROOT / notebook).exists()
+
+
+def test_readme_links_point_to_files() -> None:
+    readme = (ROOT / "README.md").read_text()
+    targets = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", readme)
+    assert targets, "the README links to the docs"
+    missing = [t for t in targets if not (ROOT / t).exists()]
+    assert not missing, f"README links to missing files: {missing}"
+
+
+def test_readme_keeps_the_speed_table_markers() -> None:
+    readme = (ROOT / "README.md").read_text()
+    speed = readme.split("## Speed", 1)
+    assert len(speed) == 2, "README has a '## Speed' section"
+    start = speed[1].find("<!-- speed-table:start -->")
+    assert 0 <= start < speed[1].find("<!-- speed-table:end -->")
