@@ -345,7 +345,7 @@ class KnockKnockRules(Rules[State]):
                 f"for player {state.competitor}'s."
             )
         if isinstance(action, ChooseFolk):
-            where = "go home" if CATALOGUE[state.effect] == TAXI else "flee to your party"
+            where = "go home" if KIND_TYPES[CATALOGUE[state.effect]] == TAXI else "flee to your party"
             return f"All of player {state.revealer}'s {action.folk}s {where}."
         return str(action)
 
@@ -625,7 +625,7 @@ class KnockKnockRules(Rules[State]):
         party = state.parties[state.revealer]
         leaving = [c for c in party if CATALOGUE[c] < 9 and CATALOGUE[c] % 3 == folk]
         state.parties[state.revealer] = [c for c in party if c not in leaving]
-        taxi = CATALOGUE[state.effect] == TAXI
+        taxi = KIND_TYPES[CATALOGUE[state.effect]] == TAXI
         if taxi:
             state.discard.extend(leaving)
         else:
