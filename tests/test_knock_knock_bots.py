@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from test_knock_knock import play, table
+
 import gamekit
 from gamekit import bots
 from gamekit.core.lean import play_out
 from gamekit.games.knock_knock import DECLINE, KIND_INDEX, OPEN, RULES, Knock
-from test_knock_knock import play, table
 
 
 def greedy_choice(state: object, seat: int) -> object:

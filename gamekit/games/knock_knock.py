@@ -345,7 +345,8 @@ class KnockKnockRules(Rules[State]):
                 f"for player {state.competitor}'s."
             )
         if isinstance(action, ChooseFolk):
-            where = "go home" if KIND_TYPES[CATALOGUE[state.effect]] == TAXI else "flee to your party"
+            taxi = KIND_TYPES[CATALOGUE[state.effect]] == TAXI
+            where = "go home" if taxi else "flee to your party"
             return f"All of player {state.revealer}'s {action.folk}s {where}."
         return str(action)
 
