@@ -252,7 +252,14 @@ class BooPartyRules(Rules[State]):
     def _put_on(self, state: State, seat: int, costume: int, log: list[Event] | None) -> None:
         state.worn[seat] = costume
         if log is not None:  # the Seer's eyes are closed: the costume is not told (B5)
-            log.append(Event(f"Player {seat} makes a choice.", "disguise", "B5", seat))
+            log.append(
+                Event(
+                    f"Player {seat} chooses while the Seer's eyes are closed.",
+                    "disguise",
+                    "B5",
+                    seat,
+                )
+            )
         if seat + 1 < state.players:
             state.turn = seat + 1
         else:
