@@ -1,0 +1,187 @@
+"""Bulk simulation: tidy tables, seeds, workers, dask, the aggregate mode."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import gamekit
+from gamekit import bots, simulation
+from gamekit.core.rng import derive_seed
+from gamekit.simulation import BASE_COLUMNS, chunk_bounds, iter_tables, simulate
+
+
+def _has_title(title: str) -> bool:
+    try:
+        gamekit.rules_for(title)
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+TITLES = [
+    pytest.param(t, marks=pytest.mark.skipif(not _has_title(t), reason=f"{t} not written yet"))
+    for t in gamekit.TITLES
+]
+
+
+def _replayed(title: str, row_seed: int, run_seed: int, game: int, players: int, names: list[str]):
+    """Play game ``game`` of a run through the full API, with the run's seeds."""
+    g = gamekit.new_game(title, players=players, seed=row_seed)
+    seats = [
+        bots.make(title, names[s], seed=derive_seed(run_seed, "bot", game, s))
+        for s in range(players)
+    ]
+    while g.to_move is not None:
+        g.play(seats[g.to_move].choose(g))
+    return g
+
+
+def test_table_has_one_row_per_game_and_seat(toy_title: str) -> None:
+    table = simulate(toy_title, games=7, players=3, seed=4, workers=1)
+    assert list(table.columns) == list(BASE_COLUMNS)
+    assert len(table) == 21
+    assert table.groupby("game").size().eq(3).all()
+    assert list(table.seat[:6]) == [0, 1, 2, 0, 1, 2]
+    assert list(table.game.unique()) == list(range(7))
+
+
+def test_rows_are_the_games_the_full_api_plays(toy_title: str) -> None:
+    table = simulate(toy_title, games=12, players=3, seed=9, workers=1)
+    for game, rows in table.groupby("game"):
+        seed = int(rows.seed.iloc[0])
+        assert seed == derive_seed(9, "game", game)
+        g = _replayed(toy_title, seed, 9, int(game), 3, ["random"] * 3)
+        assert list(rows.score) == g.scores()
+        assert list(rows.seat[rows.winner]) == g.winners()
+        assert set(rows.decisions) == {g.step}
+
+
+def test_rank_puts_winners_first_then_scores() -> None:
+    rank = simulation._rank
+    assert [rank(s, [5, 9, 9, 1], {1, 2}) for s in range(4)] == [1 + 2, 1, 1, 4]
+    # A team win: both winners rank 1 whatever their own scores.
+    assert [rank(s, [3, 8, 4, 6], {0, 2}) for s in range(4)] == [1, 3, 1, 4]
+    # A tie-break: equal scores, one winner.
+    assert [rank(s, [7, 7], {1}) for s in range(2)] == [2, 1]
+
+
+def test_same_table_whatever_the_workers_and_chunks(toy_title: str) -> None:
+    one = simulate(toy_title, games=40, players=2, seed=3, workers=1)
+    two = simulate(toy_title, games=40, players=2, seed=3, workers=2)
+    small_chunks = simulate(toy_title, games=40, players=2, seed=3, workers=2, chunk_size=3)
+    pd.testing.assert_frame_equal(one, two)
+    pd.testing.assert_frame_equal(one, small_chunks)
+    other_seed = simulate(toy_title, games=40, players=2, seed=4, workers=1)
+    assert not one.equals(other_seed)
+
+
+def test_same_table_on_a_dask_local_cluster(toy_title: str) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    local = simulate(toy_title, games=30, players=3, seed=11, workers=1)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = simulate(toy_title, games=30, players=3, seed=11, backend="dask", address=client)
+    pd.testing.assert_frame_equal(local, on_dask)
+
+
+def test_iter_tables_streams_the_same_rows(toy_title: str) -> None:
+    whole = simulate(toy_title, games=9, seed=2, workers=1)
+    parts = list(iter_tables(toy_title, games=9, seed=2, workers=1, chunk_size=4))
+    assert [len(p) for p in parts] == [8, 8, 2]
+    pd.testing.assert_frame_equal(whole, pd.concat(parts, ignore_index=True))
+
+
+def test_aggregate_mode_matches_the_full_table(toy_title: str) -> None:
+    table = simulate(toy_title, games=50, players=3, seed=5, workers=1)
+    summary = simulate(toy_title, games=50, players=3, seed=5, workers=2, aggregate=True)
+    by_seat = table.groupby("seat")
+    assert list(summary.games) == [50, 50, 50]
+    assert list(summary.wins) == list(by_seat.winner.sum())
+    assert summary.score_mean.tolist() == pytest.approx(by_seat.score.mean().tolist())
+    assert summary.score_std.tolist() == pytest.approx(by_seat.score.std().tolist())
+    assert list(summary.score_max) == list(by_seat.score.max())
+    assert summary.rank_mean.tolist() == pytest.approx(by_seat["rank"].mean().tolist())
+
+
+def test_chunks_depend_on_the_number_of_games_only() -> None:
+    assert chunk_bounds(5, 2) == [(0, 2), (2, 4), (4, 5)]
+    bounds = chunk_bounds(1_000_000)
+    assert bounds[0] == (0, 1000) and bounds[-1] == (999_000, 1_000_000)
+    assert chunk_bounds(100) == [(i, min(i + 2, 100)) for i in range(0, 100, 2)]
+
+
+def test_one_bot_per_seat_with_params(toy_title: str) -> None:
+    table = simulate(toy_title, games=2, players=2, bots=["random", ("random", {})], workers=1)
+    assert list(table.bot[:2]) == ["random", "random"]
+    label = simulation._label("memory", (("p", 0.5),))
+    assert label == "memory(p=0.5)"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"games": 0}, "games must be a whole number >= 1"),
+        ({"workers": 0}, "workers must be None"),
+        ({"backend": "spark"}, "backend must be 'processes' or 'dask'"),
+        ({"bots": ["random"] * 3, "players": 2}, "one bot per seat: 2 players but 3 bots"),
+        ({"bots": "genius"}, "no bot 'genius'"),
+        ({"seed": -1}, "seed must be a whole number"),
+        ({"players": 7}, "players must be 2 to 3"),
+    ],
+)
+def test_bad_arguments_say_what_is_allowed(toy_title: str, kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        simulate(toy_title, **{"games": 2, "workers": 1, **kwargs})
+
+
+def test_progress_bar_is_off_in_tests_and_on_when_asked(
+    toy_title: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    simulate(toy_title, games=5, workers=1)
+    assert capsys.readouterr().err == ""
+    simulate(toy_title, games=5, workers=1, progress=True)
+    err = capsys.readouterr().err
+    assert "toy" in err and "5/5" in err
+
+
+def test_simulate_is_exposed_lazily() -> None:
+    assert gamekit.simulate.__doc__ and gamekit.simulation is simulation
+
+
+# -- every title ----------------------------------------------------------------------
+EXPECTED_COLUMNS = {
+    "knock-knock": {"monster", "ghost", "vampire"},  # guests per folk
+    "hats": {"collection", "black_hats", "favourite", "cookie"},
+    "boo-party": {"rating", "visions_revealed"},
+    "bloody-inn": {"wealth", "cash", "cheques", "corpses_buried", "annexes_built"},
+}
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_every_title_gives_its_summary_columns(title: str) -> None:
+    table = simulate(title, games=3, seed=1, workers=1)
+    players = int(table.seat.max()) + 1
+    extra = [c for c in table.columns if c not in BASE_COLUMNS]
+    assert extra, f"{title} has no per-title columns"
+    assert EXPECTED_COLUMNS[title] <= set(extra)
+    for game, rows in table.groupby("game"):
+        g = _replayed(title, int(rows.seed.iloc[0]), 1, int(game), players, ["random"] * players)
+        assert list(rows.score) == g.scores()
+        assert list(rows.seat[rows.winner]) == g.winners()
+        want = [simulation.flatten(s) for s in g.summary()]
+        assert rows[extra].to_dict("records") == want
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_every_title_same_table_with_two_workers(title: str) -> None:
+    names = bots.available(title)
+    players = gamekit.rules_for(title).default_players
+    chosen = [names[s % len(names)] for s in range(players)]
+    one = simulate(title, games=6, bots=chosen, seed=8, workers=1)
+    two = simulate(title, games=6, bots=chosen, seed=8, workers=2, chunk_size=2)
+    pd.testing.assert_frame_equal(one, two)
