@@ -1,0 +1,870 @@
+"""Hats (Gabriele Bubola, ThunderGryph Games): collect hats, shape the tea table.
+
+Rulings implemented here (see ``docs/rules/hats.md``):
+
+- H1: 42 cards, 7 types numbered 1-6; a card is an int ``type * 6 + number - 1``.
+- H2: with 2 players two whole types go back in the box (drawn from the seed or
+  named by the ``removed_types`` option) and only spaces 1-5 are used.
+- H3: an exchange needs the same type or a strictly higher number.
+- H4: discard and draw at most once a turn; an empty deck is refilled by
+  shuffling the discards; unavailable when both are empty.
+- H5: with 4 players a face-down swap with the partner replaces discard and
+  draw; the partner chooses the card given back.
+- H6: the cookie after every turn; ties broken on the lowest numbers.
+- H7: the tea-table clean-up at the end (leftmost card of a type stays).
+- H8: discard and draw: refill first, then discard, then draw.
+- H9: the partner answers a swap without seeing the offered card.
+- H10: a cookie tie that nothing breaks leaves the cookie where it is.
+- H11: 4 players: team totals, then team black hats, then the cookie.
+
+>>> import gamekit
+>>> g = gamekit.new_game("hats", players=3, seed=1)
+>>> len(g.view(0)["hand"]), len(g.view(0)["table"]), g.view(0)["deck_size"]
+(9, 6, 9)
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamekit.core.actions import Action, Event
+from gamekit.core.errors import ConfigError
+from gamekit.core.rng import Rng, derive_seed
+from gamekit.core.rules import Rules, Score
+
+# -- vocabulary and catalogue (Ruling H1) ---------------------------------------
+TYPES: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple", "pink")
+"""The seven hat types (black is kept for face-down black hats)."""
+NUMBERS = 6
+CARDS: tuple[int, ...] = tuple(range(len(TYPES) * NUMBERS))
+"""Every card id: ``type * 6 + (number - 1)``."""
+HAND_SIZE = 9
+MAIN_ACTIONS = 8
+COOKIE_POINTS = 5
+BLACK_HAT_POINTS = 1
+SPACES = {2: 5, 3: 6, 4: 6}
+"""Tea-table spaces used per player count (Ruling H2)."""
+TEAMS = ((0, 2), (1, 3))
+"""With 4 players, partners sit opposite (Ruling H5)."""
+
+
+def card_type(card: int) -> int:
+    """The type index of a card.
+
+    >>> TYPES[card_type(13)]
+    'yellow'
+    """
+    return card // NUMBERS
+
+
+def card_number(card: int) -> int:
+    """The printed number of a card (1-6).
+
+    >>> card_number(13)
+    2
+    """
+    return card % NUMBERS + 1
+
+
+def card_name(card: int) -> str:
+    """A card as a learner reads it.
+
+    >>> card_name(13)
+    'yellow 2'
+    """
+    return f"{TYPES[card // NUMBERS]} {card % NUMBERS + 1}"
+
+
+def card_of(type_name: str, number: int) -> int:
+    """The card id of a type name and a number.
+
+    >>> card_of("yellow", 2)
+    13
+    """
+    return TYPES.index(type_name) * NUMBERS + number - 1
+
+
+def can_take(played: int, taken: int) -> bool:
+    """Ruling H3: same type, or a strictly higher number.
+
+    >>> can_take(card_of("red", 3), card_of("red", 5)), can_take(card_of("red", 3), 1)
+    (True, True)
+    >>> can_take(card_of("red", 3), card_of("blue", 3))
+    False
+    """
+    return played // NUMBERS == taken // NUMBERS or played % NUMBERS > taken % NUMBERS
+
+
+# -- configuration ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Config:
+    """Players (2-4) and, with 2 players, the two types to remove (``None``: from the seed)."""
+
+    players: int = 3
+    removed_types: tuple[str, ...] | None = None
+
+
+# -- actions ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Play ``card`` on ``space`` (1-based) and take the card ``take`` lying there."""
+
+    kind = "exchange"
+    card: int
+    space: int
+    take: int
+
+    def __str__(self) -> str:
+        return f"Exchange your {_name(self.card)} for the {_name(self.take)} on space {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class BlackHat(Action):
+    """Play ``card`` face down into your collection: a black hat."""
+
+    kind = "black-hat"
+    card: int
+
+    def __str__(self) -> str:
+        return f"Make a black hat with your {_name(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDraw(Action):
+    """Discard ``card`` face down and draw the top card of the deck (2-3 players)."""
+
+    kind = "discard-draw"
+    card: int
+
+    def __str__(self) -> str:
+        return f"Discard your {_name(self.card)} and draw a card"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """Give ``card`` face down to your partner, who gives one back (4 players)."""
+
+    kind = "swap"
+    card: int
+
+    def __str__(self) -> str:
+        return f"Swap your {_name(self.card)} with your partner"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBack(Action):
+    """The partner's answer to a swap: the card given back face down."""
+
+    kind = "give-back"
+    card: int
+
+    def __str__(self) -> str:
+        return f"Give back your {_name(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """Finish the turn without the optional action."""
+
+    kind = "end-turn"
+
+    def __str__(self) -> str:
+        return "End your turn"
+
+
+def _name(card: object) -> str:
+    return card_name(card) if isinstance(card, int) and _is_card(card) else repr(card)
+
+
+def _is_card(card: object) -> bool:
+    return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(CARDS)
+
+
+# Every action is a shared immutable value, built once (fast legal-action lists).
+_BLACK = tuple(BlackHat(c) for c in CARDS)
+_DISCARD = tuple(DiscardDraw(c) for c in CARDS)
+_SWAP = tuple(Swap(c) for c in CARDS)
+_GIVE = tuple(GiveBack(c) for c in CARDS)
+END_TURN = EndTurn()
+
+
+def _exchange_row(space: int, take: int) -> tuple[Exchange | None, ...]:
+    """For each card id, the exchange taking ``take`` from ``space`` (0-based), or None (H3)."""
+    return tuple(
+        Exchange(c, space + 1, take) if c != take and can_take(c, take) else None for c in CARDS
+    )
+
+
+class _ExchangeRows(dict[tuple[int, int], tuple[Exchange | None, ...]]):
+    """``_EXCHANGES[space, take][card]``: every possible exchange, each built once on demand."""
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[Exchange | None, ...]:
+        row = self[key] = _exchange_row(*key)
+        return row
+
+
+_EXCHANGES = _ExchangeRows()
+
+
+# -- state ------------------------------------------------------------------------
+@dataclass(slots=True)
+class State:
+    """Everything about one game of Hats; ``offer`` is a swap waiting for the partner.
+
+    Lists of cards: ``deck`` (its top is the last card), ``discards``, ``table``
+    (space 1 first), ``hands`` (sorted), ``collections`` (face up, in the order
+    taken) and ``black_hats`` per seat, and ``box`` (types removed with 2 players).
+    """
+
+    players: int
+    seed: int
+    table: list[int]
+    deck: list[int]
+    discards: list[int]
+    hands: list[list[int]]
+    collections: list[list[int]]
+    black_hats: list[list[int]]
+    box: list[int]
+    seat: int = 0
+    turns: int = 0
+    main_done: bool = False
+    option_used: bool = False
+    offer: int | None = None
+    cookie: int | None = None
+    reshuffles: int = 0
+
+
+class HatsRules(Rules[State]):
+    """The rules of Hats for 2, 3 or 4 players."""
+
+    title = "hats"
+    name = "Hats"
+    min_players, max_players, default_players = 2, 4, 3
+    action_types = (Exchange, BlackHat, DiscardDraw, Swap, GiveBack, EndTurn)
+    rulings = {
+        "H1": "42 cards: 7 types numbered 1 to 6",
+        "H2": "2 players: two whole types removed, spaces 1-5 only",
+        "H3": "exchange: same type or a strictly higher number",
+        "H4": "discard and draw once a turn; empty deck refilled from the discards",
+        "H5": "4 players: swap with the partner, who chooses the card given back",
+        "H6": "the cookie: most types, then the lowest numbers",
+        "H7": "clean-up: only the leftmost table card of a type scores",
+        "H8": "discard and draw: refill the deck first, then discard, then draw",
+        "H9": "the partner answers a swap without seeing the offered card",
+        "H10": "a cookie tie nothing breaks leaves the cookie where it is",
+        "H11": "4 players: team points, then team black hats, then the cookie",
+    }
+
+    # -- set-up -----------------------------------------------------------------
+    def make_config(self, players: int | None, options: Mapping[str, Any]) -> Config:
+        """Check the player count (2-4) and the ``removed_types`` option (2 players only)."""
+        unknown = sorted(set(options) - {"removed_types"})
+        if unknown:
+            raise ConfigError(f"Hats has no option {unknown}; its only option is removed_types")
+        players = self.default_players if players is None else players
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+            raise ConfigError(f"Hats is for 2 to 4 players, not {players!r}")
+        removed = options.get("removed_types")
+        if removed is None:
+            return Config(players)
+        if players != 2:
+            raise ConfigError("removed_types is only for 2 players (Ruling H2)")
+        return Config(players, _check_removed(removed))
+
+    def initial_state(self, config: Config, seed: int) -> State:
+        """Remove types (2 players), shuffle, fill the tea table, deal 9 cards each."""
+        rng = Rng(seed)
+        removed = _removed_type_ids(config, rng)
+        box = [c for c in CARDS if c // NUMBERS in removed]
+        deck = rng.shuffled([c for c in CARDS if c // NUMBERS not in removed])
+        table = [deck.pop() for _ in range(SPACES[config.players])]
+        hands = [sorted(deck.pop() for _ in range(HAND_SIZE)) for _ in range(config.players)]
+        empty: list[list[int]] = [[] for _ in range(config.players)]
+        return State(config.players, seed, table, deck, [], hands, empty, [[] for _ in empty], box)
+
+    # -- play -----------------------------------------------------------------------
+    def to_move(self, state: State) -> int | None:
+        """The seat deciding now: the partner while a swap waits, else whose turn it is."""
+        if state.turns >= MAIN_ACTIONS * state.players:
+            return None
+        if state.offer is not None:
+            return (state.seat + 2) % 4
+        return state.seat
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Exchanges (by card, then space), black hats, discards or swaps, end turn.
+
+        While a swap waits, the partner's ``GiveBack`` for each card in their hand.
+        """
+        if state.turns >= MAIN_ACTIONS * state.players:
+            return []
+        if state.offer is not None:
+            return list(map(_GIVE.__getitem__, state.hands[(state.seat + 2) % 4]))
+        hand = state.hands[state.seat]
+        out: list[Action] = []
+        if not state.main_done:
+            rows = list(map(_EXCHANGES.__getitem__, enumerate(state.table)))
+            out = [x for card in hand for row in rows if (x := row[card])]
+            out += map(_BLACK.__getitem__, hand)
+            if state.option_used:
+                return out
+        if state.players == 4:
+            out += map(_SWAP.__getitem__, hand)
+        elif state.deck or state.discards:
+            out += map(_DISCARD.__getitem__, hand)
+        if state.main_done:
+            out.append(END_TURN)
+        return out
+
+    def apply(self, state: State, action: Action, log: list[Event] | None) -> None:
+        """Apply a legal action in place (narrating into ``log`` unless ``None``)."""
+        _APPLY[type(action)](state, action, log)
+
+    def why_illegal(self, state: State, action: Action) -> str:
+        """The rule that forbids ``action`` now, in a sentence."""
+        if self.is_over(state):
+            return "the game is over"
+        card = getattr(action, "card", None)
+        if card is not None and not _is_card(card):
+            return f"there is no card {card!r} in Hats: cards are numbered 0 to 41"
+        if state.offer is not None:
+            return _why_waiting_swap(state, action)
+        if isinstance(action, GiveBack):
+            return "nobody has offered you a swap, so there is nothing to give back (Ruling H5)"
+        return _why_own_turn(state, action)
+
+    def describe(self, state: State, action: Action) -> str:
+        """What ``action`` would do, in the narration's voice."""
+        seat = self.to_move(state)
+        if isinstance(action, Exchange):
+            return (
+                f"Player {seat} would play the {_name(action.card)} on space {action.space} "
+                f"and take the {_name(action.take)} into their collection."
+            )
+        if isinstance(action, BlackHat):
+            return f"Player {seat} would put the {_name(action.card)} face down: a black hat."
+        return f"Player {seat} would: {action}."
+
+    # -- results --------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        """True once every player has made 8 main actions and the last turn ended."""
+        return state.turns >= MAIN_ACTIONS * state.players
+
+    def scores(self, state: State) -> list[Score]:
+        """Points per seat: final, or running (favourite hat 0 until the end)."""
+        return [sum(part.values()) for part in self._breakdown(state)]
+
+    def summary(self, state: State) -> list[dict[str, Any]]:
+        """Per seat: collection, black_hats, favourite, cookie, total (and team totals)."""
+        rows: list[dict[str, Any]] = []
+        for part in self._breakdown(state):
+            rows.append({**part, "total": sum(part.values())})
+        if state.players == 4:
+            totals = _team_totals([r["total"] for r in rows])
+            for seat, row in enumerate(rows):
+                row["team"] = seat % 2
+                row["team_score"] = totals[seat % 2]
+        return rows
+
+    def winners(self, state: State) -> list[int]:
+        """Most points, then most black hats, then the cookie; else shared (H11 for teams)."""
+        if not self.is_over(state):
+            return []
+        scores = self.scores(state)
+        blacks = [len(b) for b in state.black_hats]
+        if state.players == 4:
+            return _team_winners(scores, blacks, state.cookie)
+        return _best(list(range(state.players)), scores, blacks, state.cookie)
+
+    def recount(self, state: State) -> list[Score]:
+        """The scoring napkin filled in again, type by type, from scratch."""
+        over = self.is_over(state)
+        space_of_type: dict[str, int] = {}
+        for space, card in enumerate(state.table, start=1):
+            space_of_type.setdefault(card_name(card).split()[0], space)
+        totals: list[Score] = []
+        for seat in range(state.players):
+            points = 0
+            for name, space in space_of_type.items():
+                points += space * sum(1 for c in state.collections[seat] if _type_name(c) == name)
+            points += len(state.black_hats[seat])
+            if over:
+                fav = state.hands[seat][0]
+                same = [c for c in state.collections[seat] if _type_name(c) == _type_name(fav)]
+                points += sum(int(card_name(c).split()[1]) for c in same)
+                points -= int(card_name(fav).split()[1])
+            totals.append(points + (5 if state.cookie == seat else 0))
+        return totals
+
+    def _breakdown(self, state: State) -> list[dict[str, int]]:
+        values = table_values(state.table)
+        over = state.turns >= MAIN_ACTIONS * state.players
+        parts = []
+        for seat in range(state.players):
+            collection = state.collections[seat]
+            parts.append(
+                {
+                    "collection": sum(values.get(c // NUMBERS, 0) for c in collection),
+                    "black_hats": BLACK_HAT_POINTS * len(state.black_hats[seat]),
+                    "favourite": favourite_points(collection, state.hands[seat][0]) if over else 0,
+                    "cookie": COOKIE_POINTS if state.cookie == seat else 0,
+                }
+            )
+        return parts
+
+    # -- information ---------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know: hands, black hats' faces, discards and deck are hidden."""
+        over = self.is_over(state)
+        offered = state.offer is not None
+        return {
+            "seat": seat,
+            "players": state.players,
+            "types": list(TYPES),
+            "removed_types": sorted({TYPES[c // NUMBERS] for c in state.box}),
+            "teams": [list(t) for t in TEAMS] if state.players == 4 else None,
+            "turn": None if over else state.seat,
+            "to_move": self.to_move(state),
+            "main_done": state.main_done,
+            "option_used": state.option_used,
+            "table": list(state.table),
+            "table_face_up": table_face_up(state.table) if over else [True] * len(state.table),
+            "hand": sorted(state.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in state.hands],
+            "collections": [list(c) for c in state.collections],
+            "black_hats": [len(b) for b in state.black_hats],
+            "my_black_hats": sorted(state.black_hats[seat]) if seat is not None else None,
+            "played": [
+                len(c) + len(b) for c, b in zip(state.collections, state.black_hats, strict=True)
+            ],
+            "deck_size": len(state.deck),
+            "discard_size": len(state.discards),
+            "swap_offered": offered,
+            "my_offer": state.offer if offered and seat == state.seat else None,
+            "cookie": state.cookie,
+            "scores": self.scores(state),
+            "favourites": [h[0] for h in state.hands] if over else None,
+        }
+
+    def state_dict(self, state: State) -> dict[str, Any]:
+        """The whole state as plain data (the god view)."""
+        return {
+            "players": state.players,
+            "seed": state.seed,
+            "table": list(state.table),
+            "deck": list(state.deck),
+            "discards": list(state.discards),
+            "hands": [list(h) for h in state.hands],
+            "collections": [list(c) for c in state.collections],
+            "black_hats": [list(b) for b in state.black_hats],
+            "box": list(state.box),
+            "seat": state.seat,
+            "turns": state.turns,
+            "main_done": state.main_done,
+            "option_used": state.option_used,
+            "offer": state.offer,
+            "cookie": state.cookie,
+            "reshuffles": state.reshuffles,
+        }
+
+    def copy_state(self, state: State) -> State:
+        """An independent copy."""
+        return State(
+            state.players,
+            state.seed,
+            state.table[:],
+            state.deck[:],
+            state.discards[:],
+            [h[:] for h in state.hands],
+            [c[:] for c in state.collections],
+            [b[:] for b in state.black_hats],
+            state.box[:],
+            state.seat,
+            state.turns,
+            state.main_done,
+            state.option_used,
+            state.offer,
+            state.cookie,
+            state.reshuffles,
+        )
+
+    # -- conformance hooks -------------------------------------------------------------
+    def card_places(self, state: State) -> Mapping[str, Sequence[int]]:
+        """Deck, discards, table, box, the waiting swap, and each seat's hand and piles."""
+        places: dict[str, Sequence[int]] = {
+            "deck": state.deck,
+            "discards": state.discards,
+            "table": state.table,
+            "box": state.box,
+            "offer": [] if state.offer is None else [state.offer],
+        }
+        for seat in range(state.players):
+            places[f"hand{seat}"] = state.hands[seat]
+            places[f"collection{seat}"] = state.collections[seat]
+            places[f"black_hats{seat}"] = state.black_hats[seat]
+        return places
+
+    def all_cards(self, state: State) -> Sequence[int]:
+        """The 42 cards (Ruling H1)."""
+        return CARDS
+
+    def resample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        """Re-deal what ``seat`` cannot see: other hands, others' black hats, deck, discards."""
+        out = self.copy_state(state)
+        over = self.is_over(state)
+        others = [s for s in range(state.players) if s != seat]
+        hidden_offer = out.offer is not None and seat != out.seat
+        pool = out.deck + out.discards + [c for s in others for c in out.black_hats[s]]
+        if not over:
+            pool += [c for s in others for c in out.hands[s]]
+        if hidden_offer and out.offer is not None:
+            pool.append(out.offer)
+        rng.shuffle(pool)
+        out.deck, pool = pool[: len(out.deck)], pool[len(out.deck) :]
+        out.discards, pool = pool[: len(out.discards)], pool[len(out.discards) :]
+        for s in others:
+            n = len(out.black_hats[s])
+            out.black_hats[s], pool = pool[:n], pool[n:]
+            if not over:
+                n = len(out.hands[s])
+                out.hands[s], pool = sorted(pool[:n]), pool[n:]
+        if hidden_offer:
+            out.offer = pool.pop()
+        return out
+
+
+# -- the effects, one small function each ----------------------------------------------
+def _exchange(state: State, action: Action, log: list[Event] | None) -> None:
+    """Ruling H3: the played card takes the space, the taken card joins the collection."""
+    assert isinstance(action, Exchange)
+    seat = state.seat
+    state.hands[seat].remove(action.card)
+    state.table[action.space - 1] = action.card
+    state.collections[seat].append(action.take)
+    if log is not None:
+        log.append(
+            Event(
+                f"Player {seat} plays the {card_name(action.card)} on space {action.space} "
+                f"and takes the {card_name(action.take)} into their collection.",
+                "exchange",
+                "H3",
+                seat,
+            )
+        )
+    _main_done(state, log)
+
+
+def _black_hat(state: State, action: Action, log: list[Event] | None) -> None:
+    """A card face down into the collection: a black hat worth 1 point."""
+    assert isinstance(action, BlackHat)
+    seat = state.seat
+    state.hands[seat].remove(action.card)
+    state.black_hats[seat].append(action.card)
+    if log is not None:
+        text = f"Player {seat} puts a card face down into their collection: a black hat."
+        log.append(Event(text, "black-hat", None, seat))
+    _main_done(state, log)
+
+
+def _discard_draw(state: State, action: Action, log: list[Event] | None) -> None:
+    """Rulings H4 and H8: refill an empty deck from the discards, discard, then draw."""
+    assert isinstance(action, DiscardDraw)
+    seat = state.seat
+    if not state.deck:
+        _reshuffle(state, log)
+    hand = state.hands[seat]
+    hand.remove(action.card)
+    state.discards.append(action.card)
+    insort(hand, state.deck.pop())
+    state.option_used = True
+    if log is not None:
+        text = f"Player {seat} discards a card face down and draws the top card of the deck."
+        log.append(Event(text, "discard-draw", "H4", seat))
+    if state.main_done:
+        _end_turn(state, log)
+
+
+def _reshuffle(state: State, log: list[Event] | None) -> None:
+    """Ruling H4: the discards, shuffled, become the new deck (seeded, so replay is exact)."""
+    state.reshuffles += 1
+    state.deck = Rng(derive_seed(state.seed, "reshuffle", state.reshuffles)).shuffled(
+        state.discards
+    )
+    state.discards = []
+    if log is not None:
+        text = f"The deck is empty: the {len(state.deck)} discards are shuffled into a new deck."
+        log.append(Event(text, "reshuffle", "H4", None))
+
+
+def _swap(state: State, action: Action, log: list[Event] | None) -> None:
+    """Ruling H5: the card leaves the hand face down; the partner decides next."""
+    assert isinstance(action, Swap)
+    state.hands[state.seat].remove(action.card)
+    state.offer = action.card
+    state.option_used = True
+    if log is not None:
+        partner = (state.seat + 2) % 4
+        text = f"Player {state.seat} offers a card face down to their partner, player {partner}."
+        log.append(Event(text, "swap", "H5", state.seat))
+
+
+def _give_back(state: State, action: Action, log: list[Event] | None) -> None:
+    """Rulings H5 and H9: the partner's chosen card and the offered card cross over."""
+    assert isinstance(action, GiveBack) and state.offer is not None
+    partner = (state.seat + 2) % 4
+    state.hands[partner].remove(action.card)
+    insort(state.hands[partner], state.offer)
+    insort(state.hands[state.seat], action.card)
+    state.offer = None
+    if log is not None:
+        text = f"Player {partner} gives a card back face down: the swap is done."
+        log.append(Event(text, "give-back", "H5", partner))
+    if state.main_done:
+        _end_turn(state, log)
+
+
+def _end_turn_action(state: State, action: Action, log: list[Event] | None) -> None:
+    if log is not None:
+        log.append(Event(f"Player {state.seat} ends their turn.", "end-turn", None, state.seat))
+    _end_turn(state, log)
+
+
+def _main_done(state: State, log: list[Event] | None) -> None:
+    """After the main action the turn ends unless the optional action is still open."""
+    state.main_done = True
+    open_option = state.players == 4 or bool(state.deck or state.discards)
+    if state.option_used or not open_option:
+        _end_turn(state, log)
+
+
+def _end_turn(state: State, log: list[Event] | None) -> None:
+    """Pass the cookie (H6), then the turn; after the last turn, the end (H7)."""
+    _pass_cookie(state, log)
+    state.turns += 1
+    state.main_done = state.option_used = False
+    if state.turns < MAIN_ACTIONS * state.players:
+        state.seat = (state.seat + 1) % state.players
+    elif log is not None:
+        _narrate_end(state, log)
+
+
+def _pass_cookie(state: State, log: list[Event] | None) -> None:
+    """Ruling H6 (and H10): the unique best collection takes the cookie.
+
+    Most types first (black hats together count as one type); only the seats
+    tied on types go on to the comparison of their lowest numbers.
+    """
+    blacks = list(map(len, state.black_hats))
+    types = list(map(type_count, state.collections, blacks))
+    most = max(types)
+    tied = [s for s, n in enumerate(types) if n == most]
+    if len(tied) > 1:
+        keys = [cookie_key(state.collections[s], blacks[s]) for s in tied]
+        best = max(keys)
+        if keys.count(best) != 1:
+            return
+        tied = [tied[keys.index(best)]]
+    holder = tied[0]
+    if holder != state.cookie:
+        state.cookie = holder
+        if log is not None:
+            text = f"Player {holder} has the most types of hats and takes the cookie."
+            log.append(Event(text, "cookie", "H6", holder))
+
+
+def _narrate_end(state: State, log: list[Event]) -> None:
+    hidden = [i + 1 for i, up in enumerate(table_face_up(state.table)) if not up]
+    if hidden:
+        where = ", ".join(map(str, hidden))
+        text = f"Tea-table clean-up: the cards on spaces {where} repeat a type and turn face down."
+        log.append(Event(text, "clean-up", "H7", None))
+    for seat, hand in enumerate(state.hands):
+        text = f"Player {seat}'s favourite hat is the {card_name(hand[0])}."
+        log.append(Event(text, "favourite", None, seat))
+    scores = RULES.scores(state)
+    result = ", ".join(f"player {s}: {p}" for s, p in enumerate(scores))
+    log.append(Event(f"The game is over. Points: {result}.", "end", None, None))
+
+
+_APPLY = {
+    Exchange: _exchange,
+    BlackHat: _black_hat,
+    DiscardDraw: _discard_draw,
+    Swap: _swap,
+    GiveBack: _give_back,
+    EndTurn: _end_turn_action,
+}
+
+
+# -- scoring helpers ---------------------------------------------------------------
+def cookie_key(collection: Sequence[int], black_hats: int) -> tuple[int, list[int]]:
+    """Ruling H6 as a sort key: more types first, then lower numbers, longer lists.
+
+    Black hats count together as one type; the larger key wins.
+
+    >>> red1, red2, blue2 = card_of("red", 1), card_of("red", 2), card_of("blue", 2)
+    >>> cookie_key([red1, blue2], 0) > cookie_key([red2, blue2], 0)
+    True
+    >>> cookie_key([red1, blue2, red2], 0) > cookie_key([red1, blue2], 0)
+    True
+    """
+    lowest_first = sorted(map(_TIE_VALUE.__getitem__, collection), reverse=True)
+    return type_count(collection, black_hats), lowest_first
+
+
+def type_count(collection: Sequence[int], black_hats: int) -> int:
+    """Different types in a collection; black hats together count as one (H6).
+
+    >>> type_count([card_of("red", 1), card_of("red", 2)], black_hats=3)
+    2
+    """
+    return len(set(map(_TYPE_OF.__getitem__, collection))) + (1 if black_hats else 0)
+
+
+_TYPE_OF = tuple(c // NUMBERS for c in CARDS)
+_TIE_VALUE = tuple(NUMBERS - c % NUMBERS for c in CARDS)
+"""A card's value in the H6 comparison: the lower its number, the higher the value."""
+
+
+def table_face_up(table: Sequence[int]) -> list[bool]:
+    """Ruling H7: only the leftmost card of each type stays face up.
+
+    >>> table_face_up([card_of("red", 4), card_of("blue", 1), card_of("red", 2)])
+    [True, True, False]
+    """
+    seen: set[int] = set()
+    out = []
+    for card in table:
+        out.append(card // NUMBERS not in seen)
+        seen.add(card // NUMBERS)
+    return out
+
+
+def table_values(table: Sequence[int]) -> dict[int, int]:
+    """Type -> the space number where it is face up after the clean-up (H7).
+
+    >>> table_values([card_of("red", 4), card_of("blue", 1), card_of("red", 2)])
+    {0: 1, 4: 2}
+    """
+    values: dict[int, int] = {}
+    for space, card in enumerate(table, start=1):
+        values.setdefault(card // NUMBERS, space)
+    return values
+
+
+def favourite_points(collection: Sequence[int], favourite: int) -> int:
+    """The printed numbers of the favourite's type in the collection, minus the favourite's.
+
+    >>> favourite_points([card_of("red", 2), card_of("red", 3)], card_of("red", 6))
+    -1
+    """
+    kind = favourite // NUMBERS
+    same = sum(c % NUMBERS + 1 for c in collection if c // NUMBERS == kind)
+    return same - (favourite % NUMBERS + 1)
+
+
+def _type_name(card: int) -> str:
+    return card_name(card).split()[0]
+
+
+def _best(
+    seats: list[int], scores: Sequence[Score], blacks: Sequence[Score], cookie: int | None
+) -> list[int]:
+    """Most points; tie: most black hats; still tied: the cookie holder; else shared."""
+    top = max(scores[s] for s in seats)
+    tied = [s for s in seats if scores[s] == top]
+    most = max(blacks[s] for s in tied)
+    tied = [s for s in tied if blacks[s] == most]
+    return [cookie] if len(tied) > 1 and cookie in tied else tied
+
+
+def _team_totals(values: Sequence[Score]) -> list[Score]:
+    return [values[a] + values[b] for a, b in TEAMS]
+
+
+def _team_winners(scores: list[Score], blacks: list[int], cookie: int | None) -> list[int]:
+    """Ruling H11: the same order of tie-breaks, on team totals."""
+    team_cookie = None if cookie is None else cookie % 2
+    won = _best([0, 1], _team_totals(scores), _team_totals(blacks), team_cookie)
+    return sorted(seat for t in won for seat in TEAMS[t])
+
+
+def _check_removed(removed: object) -> tuple[str, ...]:
+    if isinstance(removed, str) or not isinstance(removed, list | tuple):
+        raise ConfigError(f"removed_types must be a list of two type names from {list(TYPES)}")
+    names = tuple(removed)
+    if len(names) != 2 or len(set(names)) != 2 or not set(names) <= set(TYPES):
+        raise ConfigError(
+            f"removed_types must name two different types from {list(TYPES)}, not {list(names)}"
+        )
+    return tuple(sorted(names, key=TYPES.index))
+
+
+def _removed_type_ids(config: Config, rng: Rng) -> set[int]:
+    """Ruling H2: the two types out of the game with 2 players (named, or from the seed)."""
+    if config.players != 2:
+        return set()
+    if config.removed_types is not None:
+        return {TYPES.index(name) for name in config.removed_types}
+    first = rng.below(len(TYPES))
+    second = rng.below(len(TYPES) - 1)
+    return {first, second + (second >= first)}
+
+
+# -- refusals -----------------------------------------------------------------------
+def _why_waiting_swap(state: State, action: Action) -> str:
+    partner = (state.seat + 2) % 4
+    if isinstance(action, GiveBack):
+        return f"the {_name(action.card)} is not in player {partner}'s hand"
+    return (
+        f"player {partner} must first choose a card to give back to player {state.seat} (Ruling H5)"
+    )
+
+
+def _why_own_turn(state: State, action: Action) -> str:
+    card = getattr(action, "card", None)
+    hand = state.hands[state.seat]
+    if isinstance(action, Exchange | BlackHat) and state.main_done:
+        return "you have already made your main action this turn (one exchange or black hat)"
+    if isinstance(action, Swap) and state.players != 4:
+        return "a swap with a partner exists only in a 4-player game (Ruling H5)"
+    if isinstance(action, DiscardDraw | Swap):
+        return _why_no_option(state, action)
+    if isinstance(action, EndTurn):
+        return "you must first make your main action: an exchange or a black hat"
+    if card is not None and card not in hand:
+        return f"the {_name(card)} is not in your hand"
+    if isinstance(action, Exchange):
+        return _why_no_exchange(state, action)
+    return f"'{action}' is not allowed now"
+
+
+def _why_no_option(state: State, action: Action) -> str:
+    if isinstance(action, DiscardDraw) and state.players == 4:
+        return "with 4 players you swap with your partner instead of discarding (Ruling H5)"
+    if state.option_used:
+        return "the optional action is allowed only once per turn (Ruling H4)"
+    if isinstance(action, DiscardDraw) and not (state.deck or state.discards):
+        return "the deck and the discards are both empty, so you cannot draw (Ruling H4)"
+    return f"the {_name(getattr(action, 'card', None))} is not in your hand"
+
+
+def _why_no_exchange(state: State, action: Exchange) -> str:
+    spaces = len(state.table)
+    if not (isinstance(action.space, int) and 1 <= action.space <= spaces):
+        return f"there is no space {action.space!r}: the tea table has spaces 1 to {spaces}"
+    there = state.table[action.space - 1]
+    if action.take != there:
+        return f"space {action.space} holds the {card_name(there)}, not the {_name(action.take)}"
+    played, taken = card_number(action.card), card_number(there)
+    return (
+        f"a {played} cannot take a {taken} of another type: the card you play must be the "
+        "same type or a strictly higher number (Ruling H3)"
+    )
+
+
+RULES = HatsRules()
+"""The registered rules of Hats."""
