@@ -38,7 +38,7 @@ from gamekit.games.bloody_inn_cards import (
 )
 from gamekit.games.bloody_inn_state import EMPTY, NO_KEY, WHITE, State, wealth
 
-# -- crafting positions -----------------------------------------------------------------
+# -- crafting positions ----------
 
 
 def where(s: State, card: int) -> list[int]:
@@ -137,7 +137,7 @@ def random_game(players: int, seed: int, **options: Any) -> Game:
     return g
 
 
-# -- set-up ---------------------------------------------------------------------------------
+# -- set-up ----------
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -216,7 +216,7 @@ def test_i7_keys_are_chosen_from_the_first_player_then_white_keys_fill_the_lowes
     assert any(e.ruling == "I7" for e in events)
 
 
-# -- evening --------------------------------------------------------------------------------
+# -- evening ----------
 
 
 def test_the_first_player_lodges_the_top_traveller_where_they_choose() -> None:
@@ -317,7 +317,7 @@ def test_i11_room_service_pays_its_owner_the_rank_of_each_lodger() -> None:
     assert top == g.state.rooms[2]
 
 
-# -- night: the worked examples of the rulebook ------------------------------------------------
+# -- night: the worked examples of the rulebook ----------
 
 
 def test_worked_example_anaelle_bribes_the_landscaper() -> None:
@@ -403,7 +403,7 @@ def test_worked_example_the_morning() -> None:
     assert s2.first == 1
 
 
-# -- payment and the actions ----------------------------------------------------------------------
+# -- payment and the actions ----------
 
 
 def test_the_two_actions_each_come_in_two_passes_from_the_first_player() -> None:
@@ -539,7 +539,7 @@ def test_i8_a_discount_counts_once_per_action() -> None:
     assert g.state.due == 1 + 2 - 1
 
 
-# -- morning ------------------------------------------------------------------------------------------
+# -- morning ----------
 
 
 def _last_action(s: State) -> None:
@@ -623,7 +623,7 @@ def test_travellers_leave_paying_one_franc_per_own_key_room() -> None:
     assert g.state.cash == [6, 6] and len(g.state.exit) == 3
 
 
-# -- end of the game ---------------------------------------------------------------------------------
+# -- end of the game ----------
 
 
 def test_end_gravedigger_end_annexes_and_cap() -> None:
@@ -719,7 +719,7 @@ def test_summary_columns() -> None:
     assert row["wealth"] == g.scores()[0] == row["cash"] + 10 * row["cheques"]
 
 
-# -- bad input ------------------------------------------------------------------------------------------
+# -- bad input ----------
 
 
 def test_bad_input_paying_with_the_target_is_refused() -> None:
@@ -805,7 +805,7 @@ def test_bad_input_out_of_turn_says_what_is_expected() -> None:
         g.play(Act("kill"))
 
 
-# -- views, undo, records ---------------------------------------------------------------------------------
+# -- views, undo, records ----------
 
 
 def test_views_hide_hands_and_the_pile_but_show_the_top_card() -> None:
