@@ -633,14 +633,15 @@ class KnockKnockRules(Rules[State]):
             state.parties[state.competitor].extend(leaving)
         state.discard.append(state.effect)
         if log is not None:
-            plural = FOLK_PLURALS[folk]
+            who = f"Player {state.revealer}'s"
+            if len(leaving) == 1:
+                text = f"{who} only {FOLKS[folk]} " + ("goes" if taxi else "flees")
+            else:
+                text = f"{who} {len(leaving)} {FOLK_PLURALS[folk]} " + ("go" if taxi else "flee")
             where = (
-                "go home in the hearse taxi"
-                if taxi
-                else f"flee to player {state.competitor}'s party"
+                " home in the hearse taxi." if taxi else f" to player {state.competitor}'s party."
             )
-            text = f"Player {state.revealer}'s {len(leaving)} {plural} {where}."
-            log.append(Event(text, "taxi" if taxi else "kid", "K3", state.revealer))
+            log.append(Event(text + where, "taxi" if taxi else "kid", "K3", state.revealer))
 
     def _no_effect(self, state: State, reason: str, log: list[Event] | None) -> None:
         """Ruling K4: the card does nothing and is discarded."""
@@ -653,13 +654,17 @@ class KnockKnockRules(Rules[State]):
         """Hand a choice to the competitor: an ordinary decision point."""
         state.phase, state.options, state.mover = phase, options, state.competitor
         if log is not None:
+            names = [display(k) if phase == TAKE_GUEST else FOLK_PLURALS[k] for k in options]
+            listed = (" or " if phase == TAKE_GUEST else " and ").join(names)
             if phase == TAKE_GUEST:
-                what = "which guest the vamp brings over"
-                ruling = None
+                text = (
+                    f"Player {state.competitor} chooses which guest the vamp brings over: {listed}."
+                )
             else:
-                what = "which folk leaves (a tie)"
-                ruling = "K3"
-            text = f"Player {state.competitor} chooses {what}."
+                text = (
+                    f"The {listed} are tied: player {state.competitor} chooses which folk leaves."
+                )
+            ruling = "K3" if phase == CHOOSE_FOLK else None
             log.append(Event(text, "ask", ruling, state.competitor))
 
     # -- helpers: explanations and views --------------------------------------
