@@ -221,7 +221,13 @@ class BooPartyRules(Rules[State]):
         return state.turn
 
     def legal_actions(self, state: State) -> list[Action]:
-        """A Monster: free costumes by number, then wearing nothing. The Seer: accuse, go on."""
+        """A Monster: free costumes by number, then wearing nothing. The Seer: accuse, go on.
+
+        >>> state = RULES.initial_state(RULES.make_config(3, {"costumes": 4}), seed=1)
+        >>> [str(a) for a in RULES.legal_actions(state)]  # doctest: +NORMALIZE_WHITESPACE
+        ['Player 1 puts on the Ghost', 'Player 1 puts on the Vampire',
+         'Player 1 puts on the Witch', 'Player 1 puts on the Mummy', 'Player 1 wears nothing']
+        """
         seat = state.turn
         if seat is None:
             return []
