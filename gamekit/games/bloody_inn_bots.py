@@ -75,7 +75,7 @@ class InnkeeperBot(Bot):
             room = a.room  # type: ignore[attr-defined]
             mine = view["keys"][room] == me
             service = view["service"][room] == me
-            return 10 * service * RANK[top] + 5 * mine
+            return int(10 * service * RANK[top] + 5 * mine)
 
         return max(legal, key=score)
 
