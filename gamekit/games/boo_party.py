@@ -372,6 +372,7 @@ class BooPartyRules(Rules[State]):
             "worn": None if hidden else list(state.worn),
             "spread": None if hidden else _spread(state),
             "ending": state.ending,
+            "scores": self.scores(state),
             "winners": self.winners(state),
             "rating": len(state.visions),
         }
