@@ -428,6 +428,7 @@ class HatsRules(Rules[State]):
             "teams": [list(t) for t in TEAMS] if state.players == 4 else None,
             "turn": None if over else state.seat,
             "to_move": self.to_move(state),
+            "decision": decision(state),
             "main_done": state.main_done,
             "option_used": state.option_used,
             "table": list(state.table),
@@ -534,6 +535,17 @@ class HatsRules(Rules[State]):
         if hidden_offer:
             out.offer = pool.pop()
         return out
+
+
+def decision(state: State) -> str | None:
+    """What is being decided: ``"main"`` (the main action is still to make),
+    ``"after-main"`` (the optional action or the end of the turn), ``"give-back"``
+    (the partner answers a swap), or ``None`` once the game is over."""
+    if state.turns >= MAIN_ACTIONS * state.players:
+        return None
+    if state.offer is not None:
+        return "give-back"
+    return "after-main" if state.main_done else "main"
 
 
 # -- the effects, one small function each ----------------------------------------------
