@@ -115,6 +115,10 @@ class Knock(Action):
     def __str__(self) -> str:
         return f"Knock at player {self.target}'s door with a {self.card.capitalize()}"
 
+    def to_json(self) -> dict[str, Any]:
+        """``{"type": "knock", "card": ..., "target": ...}``."""
+        return {"type": "knock", "card": self.card, "target": self.target}
+
 
 @dataclass(frozen=True, slots=True)
 class Open(Action):
@@ -291,12 +295,14 @@ class KnockKnockRules(Rules[State]):
             self._knock(state, action, log)
         elif type(action) is Open:
             if log is not None:
-                log.append(Event(f"Player {state.target} opens the door.", "open", "K2"))
+                log.append(
+                    Event(f"Player {state.target} opens the door.", "open", "K2", state.target)
+                )
             self._reveal(state, state.target, state.turn, log)
         elif type(action) is Decline:
             if log is not None:
                 text = f"Player {state.target} keeps the door closed: player {state.turn} "
-                log.append(Event(text + "must take the card back.", "decline", "K2"))
+                log.append(Event(text + "must take the card back.", "decline", "K2", state.target))
             self._reveal(state, state.turn, state.target, log)
         elif type(action) is TakeGuest:
             self._lure(state, KIND_INDEX[action.card], log)
@@ -729,14 +735,18 @@ def party_score(party: Sequence[int]) -> int:
     >>> party_score([CATALOGUE.index(KIND_INDEX[n]) for n in ("ghost", "ghost musician")])
     4
     """
-    counts = [0] * len(COPIES)
+    guests = [0, 0, 0]
+    factor = [1, 1, 1]
+    total = 0
     for card in party:
-        counts[CATALOGUE[card]] += 1
-    total = 3 * counts[SCARECROW_KIND]
-    for folk in range(3):
-        guests = counts[folk] + counts[folk + 3] + counts[folk + 6]
-        total += guests * (2 if counts[folk + 6] else 1)
-    return total
+        kind = CATALOGUE[card]
+        if kind < 9:
+            guests[kind % 3] += 1
+            if kind >= 6:  # a musician doubles its folk
+                factor[kind - 6] = 2
+        elif kind == SCARECROW_KIND:
+            total += 3
+    return total + guests[0] * factor[0] + guests[1] * factor[1] + guests[2] * factor[2]
 
 
 def largest_unprotected_folks(kinds: Any) -> list[int]:
