@@ -141,10 +141,19 @@ class Game:
         if not 0 <= step <= len(self._history) + len(self._future):
             total = len(self._history) + len(self._future)
             raise IllegalAction(f"step {step} does not exist", [f"a step from 0 to {total}"])
-        while len(self._history) > step:
-            self.undo()
+        if len(self._history) > step:
+            self._rewind(step)
         while len(self._history) < step:
             self.redo()
+
+    def _rewind(self, step: int) -> None:
+        """Undo back to ``step`` with a single replay (the same result as many undos)."""
+        while len(self._history) > step:
+            self._future.append(self._history.pop())
+            self._log_marks.pop()
+        del self._log[self._log_marks[-1] if self._log_marks else 0 :]
+        self._state = self._replay(self._history)
+        self._legal = None
 
     def _replay(self, actions: Sequence[Action]) -> Any:
         state = self.rules.copy_state(self._initial)
