@@ -508,3 +508,12 @@ def test_describe_previews_without_playing() -> None:
     action = game.legal_actions()[0]
     assert "face down at player 1's door" in game.describe(action)
     assert game.step == 0
+
+
+def test_bad_input_odd_field_values_are_refused_in_words() -> None:
+    game = gamekit.new_game("knock-knock", seed=1)
+    _refused(game, Knock(("kid",), 1), "there is no card called")  # type: ignore[arg-type]
+    _refused(game, Knock("kid", "1"), "there is no player '1'")  # type: ignore[arg-type]
+    game.play(game.legal_actions()[0])
+    _refused(game, ChooseFolk("zombie"), "no kid or hearse taxi is waiting")
+    assert str(ChooseFolk("zombie")) == "Choose the zombies"

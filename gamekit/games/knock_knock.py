@@ -113,7 +113,7 @@ class Knock(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"Knock at player {self.target}'s door with a {self.card.capitalize()}"
+        return f"Knock at player {self.target}'s door with a {str(self.card).capitalize()}"
 
     def to_json(self) -> dict[str, Any]:
         """``{"type": "knock", "card": ..., "target": ...}``."""
@@ -148,7 +148,7 @@ class TakeGuest(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"Take their {self.card.capitalize()}"
+        return f"Take their {str(self.card).capitalize()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +159,7 @@ class ChooseFolk(Action):
     folk: str
 
     def __str__(self) -> str:
-        return f"Choose the {FOLK_PLURALS[FOLKS.index(self.folk)]}"
+        return f"Choose the {self.folk}s"
 
 
 OPEN, DECLINE = Open(), Decline()
