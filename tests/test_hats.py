@@ -200,7 +200,8 @@ def test_the_game_ends_after_eight_main_actions_each() -> None:
     view = g.view(None)
     assert view["played"] == [8, 8, 8] and view["hand_sizes"] == [1, 1, 1]
     assert view["favourites"] == [h[0] for h in g.state.hands]
-    assert g.to_move is None and g.legal_actions() == [] and view["decision"] is None
+    assert g.to_move is None and g.legal_actions() == [] and view["decision"] == "over"
+    assert view["winners"] == g.winners() != []
 
 
 # -- the optional action ----------------------------------------------------------------

@@ -26,6 +26,7 @@ Rulings implemented here (see ``docs/rules/hats.md``):
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -380,23 +381,24 @@ class HatsRules(Rules[State]):
         return _best(list(range(state.players)), scores, blacks, state.cookie)
 
     def recount(self, state: State) -> list[Score]:
-        """The scoring napkin filled in again, type by type, from scratch."""
+        """The scoring napkin filled in again, type by type, from the raw piles."""
         over = self.is_over(state)
-        space_of_type: dict[str, int] = {}
-        for space, card in enumerate(state.table, start=1):
-            space_of_type.setdefault(card_name(card).split()[0], space)
         totals: list[Score] = []
         for seat in range(state.players):
-            points = 0
-            for name, space in space_of_type.items():
-                points += space * sum(1 for c in state.collections[seat] if _type_name(c) == name)
-            points += len(state.black_hats[seat])
+            collection = Counter(card_type(c) for c in state.collections[seat])
+            points = len(state.black_hats[seat]) + (5 if state.cookie == seat else 0)
+            for kind, count in collection.items():
+                spaces = [i + 1 for i, t in enumerate(state.table) if card_type(t) == kind]
+                points += count * (spaces[0] if spaces else 0)
             if over:
                 fav = state.hands[seat][0]
-                same = [c for c in state.collections[seat] if _type_name(c) == _type_name(fav)]
-                points += sum(int(card_name(c).split()[1]) for c in same)
-                points -= int(card_name(fav).split()[1])
-            totals.append(points + (5 if state.cookie == seat else 0))
+                points -= card_number(fav)
+                points += sum(
+                    card_number(c)
+                    for c in state.collections[seat]
+                    if card_type(c) == card_type(fav)
+                )
+            totals.append(points)
         return totals
 
     def _breakdown(self, state: State) -> list[dict[str, int]]:
@@ -448,6 +450,7 @@ class HatsRules(Rules[State]):
             "cookie": state.cookie,
             "scores": self.scores(state),
             "favourites": [h[0] for h in state.hands] if over else None,
+            "winners": self.winners(state),
         }
 
     def state_dict(self, state: State) -> dict[str, Any]:
@@ -537,12 +540,15 @@ class HatsRules(Rules[State]):
         return out
 
 
-def decision(state: State) -> str | None:
-    """What is being decided: ``"main"`` (the main action is still to make),
-    ``"after-main"`` (the optional action or the end of the turn), ``"give-back"``
-    (the partner answers a swap), or ``None`` once the game is over."""
+def decision(state: State) -> str:
+    """What is being decided now, for the views.
+
+    ``"main"`` (the main action is still to make), ``"after-main"`` (the optional
+    action or the end of the turn), ``"give-back"`` (the partner answers a swap)
+    or ``"over"``.
+    """
     if state.turns >= MAIN_ACTIONS * state.players:
-        return None
+        return "over"
     if state.offer is not None:
         return "give-back"
     return "after-main" if state.main_done else "main"
@@ -776,10 +782,6 @@ def favourite_points(collection: Sequence[int], favourite: int) -> int:
     kind = favourite // NUMBERS
     same = sum(c % NUMBERS + 1 for c in collection if c // NUMBERS == kind)
     return same - (favourite % NUMBERS + 1)
-
-
-def _type_name(card: int) -> str:
-    return card_name(card).split()[0]
 
 
 def _best(
