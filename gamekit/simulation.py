@@ -547,3 +547,132 @@ def aggregate_frame(total: Aggregate, labels: Sequence[str]) -> pd.DataFrame:
         row.update({f"{k}_mean": v / n for k, v in total.extra[seat].items()})
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+# -- runs made for particular charts ------------------------------------------------
+def versus(
+    title: str,
+    names: Sequence[str],
+    games: int = 200,
+    players: int | None = None,
+    seed: int = 0,
+    workers: int | None = 1,
+    **options: Any,
+) -> pd.DataFrame:
+    """Every bot against every bot: one row per (bot, opponent) with its win rate.
+
+    ``bot`` sits in each seat in turn (``games`` split evenly over the seats) and
+    ``opponent`` fills every other seat; shared wins count as wins.
+
+    >>> m = versus("knock-knock", ["random", "greedy"], games=4, seed=1)
+    >>> list(m.columns), len(m)
+    (['bot', 'opponent', 'games', 'wins', 'win_rate'], 4)
+    """
+    import pandas as pd
+
+    players = make_plan(title, players, None, seed, options).players
+    per_seat = max(1, games // players)
+    rows = []
+    for bot in names:
+        for opponent in names:
+            wins = played = 0
+            for seat in range(players):
+                lineup = [opponent] * players
+                lineup[seat] = bot
+                run_seed = derive_seed(seed, "versus", bot, opponent, seat)
+                table = simulate(title, per_seat, players, lineup, run_seed, workers, **options)
+                mine = table[table.seat == seat]
+                wins += int(mine.winner.sum())
+                played += len(mine)
+            rows.append((bot, opponent, played, wins, wins / played))
+    return pd.DataFrame(rows, columns=["bot", "opponent", "games", "wins", "win_rate"])
+
+
+def memory_sweep(
+    memories: Sequence[float] = (0.25, 0.5, 0.75, 0.9, 1.0),
+    games: int = 1000,
+    players: int = 5,
+    seer_memory: float = 1.0,
+    seed: int = 0,
+    workers: int | None = 1,
+    **options: Any,
+) -> pd.DataFrame:
+    """Boo Party! games whose Monsters remember each Vision with chance ``p``.
+
+    One simulation table per ``p`` in ``memories`` (the Seer remembers with
+    ``seer_memory``), stacked, with a ``memory`` column: ready for
+    :func:`gamekit.charts.boo_survival`.
+    """
+    import pandas as pd
+
+    parts = []
+    for p in memories:
+        lineup: list[BotSpec] = [("memory", {"p": seer_memory})]
+        lineup += [("memory", {"p": p})] * (players - 1)
+        run_seed = derive_seed(seed, "memory", p)
+        table = simulate("boo-party", games, players, lineup, run_seed, workers, **options)
+        parts.append(table.assign(memory=p))
+    return pd.concat(parts, ignore_index=True)
+
+
+def scores_by_round(
+    title: str,
+    games: int = 100,
+    players: int | None = None,
+    bots: BotSpec | Sequence[BotSpec] | None = None,
+    seed: int = 0,
+    **options: Any,
+) -> pd.DataFrame:
+    """Each seat's running score at the end of every round, on the lean path.
+
+    For titles whose state counts rounds in ``state.round`` (The Bloody Inn:
+    the score is the wealth). The games are the games of :func:`simulate` with
+    the same arguments. Columns: game, round, seat, bot, score; the last row of
+    each game holds the final scores.
+    """
+    import pandas as pd
+
+    plan = make_plan(title, players, bots, seed, options)
+    rules = plan.rules()
+    config = rules.make_config(plan.players, dict(plan.options))
+    rows: list[tuple[int, int, int, str, Any]] = []
+    for game in range(games):
+        state = rules.initial_state(config, game_seed(seed, game))
+        for number, scores in _round_scores(rules, state, seat_bots(plan, game)):
+            rows.extend((game, number, s, plan.labels[s], v) for s, v in enumerate(scores))
+    return pd.DataFrame(rows, columns=["game", "round", "seat", "bot", "score"])
+
+
+def _round_scores(
+    rules: Rules[Any], state: Any, seats: Sequence[bots_module.Bot]
+) -> Iterator[tuple[int, list[Any]]]:
+    """Play a game out (as :func:`play_out` does) yielding the scores as each round ends."""
+    if not hasattr(state, "round"):
+        raise ConfigError(f"{rules.name} does not count rounds")
+    current = state.round
+    seat = rules.to_move(state)
+    while seat is not None:
+        bot = seats[seat]
+        view = rules.view(state, seat) if bot.needs_view else None
+        rules.apply(state, bot.act(view, rules.legal_actions(state)), None)
+        seat = rules.to_move(state)
+        if state.round != current or seat is None:
+            yield current, list(rules.scores(state))
+            current = state.round
+
+
+def wealth_by_round(
+    games: int = 100,
+    players: int | None = None,
+    bots: BotSpec | Sequence[BotSpec] | None = None,
+    seed: int = 0,
+    **options: Any,
+) -> pd.DataFrame:
+    """The Bloody Inn: each innkeeper's wealth at the end of every round.
+
+    >>> t = wealth_by_round(games=2, players=2, seed=1)
+    >>> list(t.columns)
+    ['game', 'round', 'seat', 'bot', 'wealth']
+    """
+    table = scores_by_round("bloody-inn", games, players, bots, seed, **options)
+    return table.rename(columns={"score": "wealth"})

@@ -1,0 +1,384 @@
+"""Altair charts of simulation tables and estimates. Each function returns a chart.
+
+Nothing here displays anything: a notebook shows the returned chart when it is
+the last value of a cell. Call :func:`enable` once first: Altair 6's default
+renderers need a network, ``enable()`` switches to one that works offline.
+
+>>> import gamekit
+>>> from gamekit import charts
+>>> table = gamekit.simulate("hats", games=20, seed=1, workers=1)
+>>> chart = charts.win_rates(table)
+>>> chart.to_dict()["layer"][0]["mark"]["type"]
+'rule'
+
+Charts carry small, pre-aggregated data (a few hundred rows at most), so they
+stay light in saved notebooks whatever the size of the simulation. Altair is
+imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from altair import TopLevelMixin as AnyChart
+
+RENDERERS: dict[str, tuple[str, dict[str, Any]]] = {
+    "svg": ("svg", {}),
+    "png": ("png", {}),
+    "interactive": ("jupyter", {"offline": True}),
+    "jupyter": ("jupyter", {"offline": True}),
+    "html": ("html", {"template": "inline"}),
+}
+"""``enable()`` choices -> Altair renderer and its options (all work offline)."""
+
+Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile."""
+
+
+def enable(renderer: str = "svg") -> str:
+    """Switch Altair to a renderer that works without a network; returns its name.
+
+    ``"svg"`` (the default): static pictures that show in JupyterLab, in exported
+    HTML and under nbval. ``"interactive"`` (alias ``"jupyter"``): Altair's
+    offline JupyterChart widget with tooltips and zoom (needs a live JupyterLab).
+    ``"png"``: static images. ``"html"``: the Vega libraries inlined in each chart
+    (about 0.9 MB a chart).
+
+    >>> enable("svg")
+    'svg'
+    """
+    if renderer not in RENDERERS:
+        raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}, not {renderer!r}")
+    import altair as alt
+
+    name, settings = RENDERERS[renderer]
+    alt.renderers.enable(name, **settings)
+    return name
+
+
+# -- statistics behind the charts ---------------------------------------------------
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (good even near 0 or 1).
+
+    >>> low, high = wilson(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+    """
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def win_rate_data(table: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
+    """Wins, games, rate and its interval per seat and bot.
+
+    Takes a full table (``winner`` column) or an aggregate one (``games``, ``wins``).
+    """
+    if "winner" in table:
+        grouped = table.groupby(["seat", "bot"], observed=True).winner.agg(["sum", "count"])
+        data = grouped.rename(columns={"sum": "wins", "count": "games"}).reset_index()
+        data = data[["seat", "bot", "games", "wins"]]
+    else:
+        data = table[["seat", "bot", "games", "wins"]].copy()
+    data["wins"] = data["wins"].astype(int)
+    data["bot"] = data["bot"].astype(str)
+    data["win_rate"] = data.wins / data.games
+    bounds = [wilson(int(w), int(n), z) for w, n in zip(data.wins, data.games, strict=True)]
+    data["low"] = [b[0] for b in bounds]
+    data["high"] = [b[1] for b in bounds]
+    return data
+
+
+def running_mean(
+    samples: Iterable[float], exact: float | None = None, points: int = 200, z: float = Z95
+) -> pd.DataFrame:
+    """The running mean of ``samples`` at about ``points`` sample sizes (log-spaced).
+
+    ``low``/``high`` is the band where the running mean falls 95% of the time if
+    the exact value is right: ``exact ± z·σ/√n`` (σ estimated from all samples),
+    kept within the samples' range (a mean of 0/1 outcomes stays in [0, 1]).
+    Without ``exact`` the band is centred on the final mean.
+
+    >>> d = running_mean([1, 0, 1, 1], exact=0.5, points=4)
+    >>> list(d.n), list(d.estimate)
+    ([1, 2, 3, 4], [1.0, 0.5, 0.6666666666666666, 0.75])
+    """
+    import numpy as np
+    import pandas as pd
+
+    values = np.asarray([float(v) for v in samples], dtype=float)
+    if values.size == 0:
+        raise ValueError("give at least one sample")
+    n_all = np.arange(1, values.size + 1)
+    means = np.cumsum(values) / n_all
+    sizes = np.unique(np.geomspace(1, values.size, num=max(2, points)).round().astype(int))
+    centre = float(means[-1]) if exact is None else float(exact)
+    sigma = float(values.std(ddof=1)) if values.size > 1 else 0.0
+    half = z * sigma / np.sqrt(sizes)
+    lowest, highest = float(values.min()), float(values.max())
+    return pd.DataFrame(
+        {
+            "n": sizes,
+            "estimate": means[sizes - 1],
+            "low": np.clip(centre - half, lowest, highest),
+            "high": np.clip(centre + half, lowest, highest),
+            "exact": centre,
+        }
+    )
+
+
+def _counts(table: pd.DataFrame, keys: list[str], name: str = "games") -> pd.DataFrame:
+    data = table.groupby(keys, observed=True).size().rename(name).reset_index()
+    for key in keys:
+        if str(data[key].dtype) == "category":
+            data[key] = data[key].astype(str)
+    return data
+
+
+# -- the charts ---------------------------------------------------------------------
+def score_distribution(table: pd.DataFrame, maxbins: int = 30) -> AnyChart:
+    """How often each score happens, per seat (one panel each) and bot (colour)."""
+    import altair as alt
+
+    data = _counts(table, ["seat", "bot", "score"])
+    chart: AnyChart = (
+        alt.Chart(data)
+        .mark_bar(opacity=0.7)
+        .encode(
+            x=alt.X("score:Q", bin=alt.Bin(maxbins=maxbins), title="score"),
+            y=alt.Y("sum(games):Q", stack=None, title="games"),
+            color=alt.Color("bot:N", title="bot"),
+            tooltip=["bot:N", "seat:O", "sum(games):Q"],
+        )
+        .properties(width=160, height=120)
+        .facet(column=alt.Column("seat:O", title="seat"))
+        .properties(title="Scores by seat and bot")
+    )
+    return chart
+
+
+def win_rates(table: pd.DataFrame, z: float = Z95) -> AnyChart:
+    """The win rate of each seat (and bot) with its 95% confidence interval.
+
+    A dashed line marks a fair share (1 / players). Shared wins count as wins.
+    """
+    import altair as alt
+
+    data = win_rate_data(table, z)
+    players = int(data.seat.max()) + 1
+    base = alt.Chart(data, title="Win rate by seat (95% interval)").encode(
+        x=alt.X("seat:O", title="seat"),
+        color=alt.Color("bot:N", title="bot"),
+        xOffset=alt.XOffset("bot:N"),
+    )
+    interval = base.mark_rule(strokeWidth=2).encode(
+        y=alt.Y("low:Q", title="win rate", scale=alt.Scale(domain=[0, 1])), y2="high:Q"
+    )
+    points = base.mark_point(filled=True, size=60).encode(
+        y="win_rate:Q",
+        tooltip=["seat:O", "bot:N", "games:Q", "wins:Q", alt.Tooltip("win_rate:Q", format=".3f")],
+    )
+    fair = (
+        alt.Chart(_one_row(fair=1 / players))
+        .mark_rule(strokeDash=[4, 4], color="gray")
+        .encode(y="fair:Q")
+    )
+    chart: AnyChart = alt.layer(interval, points, fair).properties(width=300, height=220)
+    return chart
+
+
+def _one_row(**values: Any) -> pd.DataFrame:
+    import pandas as pd
+
+    return pd.DataFrame([values])
+
+
+def game_length(table: pd.DataFrame, maxbins: int = 40) -> AnyChart:
+    """How many decisions the games took (one count per game)."""
+    import altair as alt
+
+    games = table.drop_duplicates("game")
+    data = _counts(games, ["decisions"])
+    chart: AnyChart = (
+        alt.Chart(data, title="Game length")
+        .mark_bar()
+        .encode(
+            x=alt.X("decisions:Q", bin=alt.Bin(maxbins=maxbins), title="decisions in the game"),
+            y=alt.Y("sum(games):Q", title="games"),
+            tooltip=[alt.Tooltip("sum(games):Q", title="games")],
+        )
+        .properties(width=360, height=200)
+    )
+    return chart
+
+
+def versus_matrix(matrix: pd.DataFrame) -> AnyChart:
+    """A bot-vs-bot grid from :func:`gamekit.simulation.versus`: the row bot's win rate."""
+    import altair as alt
+
+    base = alt.Chart(matrix, title="Win rate of the bot against the opponents").encode(
+        x=alt.X("opponent:N", title="opponent (every other seat)"),
+        y=alt.Y("bot:N", title="bot"),
+    )
+    cells = base.mark_rect().encode(
+        color=alt.Color(
+            "win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1], scheme="blues")
+        ),
+        tooltip=["bot:N", "opponent:N", "games:Q", alt.Tooltip("win_rate:Q", format=".3f")],
+    )
+    labels = base.mark_text().encode(
+        text=alt.Text("win_rate:Q", format=".2f"),
+        color=alt.condition("datum.win_rate > 0.5", alt.value("white"), alt.value("black")),
+    )
+    chart: AnyChart = alt.layer(cells, labels).properties(width=220, height=220)
+    return chart
+
+
+def convergence(
+    samples: Iterable[float],
+    exact: Any,
+    label: str = "estimate",
+    points: int = 200,
+    z: float = Z95,
+) -> AnyChart:
+    """A Monte Carlo estimate closing in on the exact value as samples pile up.
+
+    ``samples`` are 0/1 outcomes (or numbers) whose mean estimates ``exact`` (a
+    float, or a SymPy number). The line is the running mean, the band the 95%
+    funnel ``exact ± z·σ/√n``, the dashed rule the exact value.
+    """
+    import altair as alt
+
+    data = running_mean(samples, float(exact), points, z)
+    x = alt.X("n:Q", scale=alt.Scale(type="log"), title="samples (log scale)")
+    base = alt.Chart(data, title=f"{label}: simulation against the exact value")
+    band = base.mark_area(opacity=0.25).encode(x=x, y=alt.Y("low:Q", title=label), y2="high:Q")
+    line = base.mark_line().encode(
+        x=x, y="estimate:Q", tooltip=["n:Q", alt.Tooltip("estimate:Q", format=".4f")]
+    )
+    rule = base.mark_rule(strokeDash=[4, 4], color="black").encode(y="exact:Q")
+    chart: AnyChart = alt.layer(band, line, rule).properties(width=380, height=220)
+    return chart
+
+
+def boo_survival(table: pd.DataFrame, memory: str = "memory") -> AnyChart:
+    """Boo Party!: share of parties still going when each Vision is revealed, by memory.
+
+    ``table`` comes from :func:`gamekit.simulation.memory_sweep` (a ``memory``
+    column and the ``visions_revealed`` summary column).
+    """
+    import altair as alt
+
+    data = survival_data(table, memory)
+    chart: AnyChart = (
+        alt.Chart(data, title="How long the Monsters last, by memory")
+        .mark_line(point=True, interpolate="step-after")
+        .encode(
+            x=alt.X("visions:Q", title="Visions revealed"),
+            y=alt.Y("surviving:Q", title="parties still going", scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color(f"{memory}:O", title="Monsters' memory"),
+            tooltip=[f"{memory}:O", "visions:Q", alt.Tooltip("surviving:Q", format=".3f")],
+        )
+        .properties(width=360, height=220)
+    )
+    return chart
+
+
+def survival_data(table: pd.DataFrame, memory: str = "memory") -> pd.DataFrame:
+    """Per memory level and number of Visions ``r``: share of games that reached ``r``."""
+    import pandas as pd
+
+    games = table.drop_duplicates([memory, "game"])
+    rows = []
+    for level, group in games.groupby(memory, sort=True):
+        revealed = group["visions_revealed"].to_numpy()
+        for r in range(1, int(revealed.max()) + 1):
+            rows.append((level, r, float((revealed >= r).mean())))
+    return pd.DataFrame(rows, columns=[memory, "visions", "surviving"])
+
+
+def wealth_over_rounds(table: pd.DataFrame) -> AnyChart:
+    """The Bloody Inn: mean wealth per round for each seat, with the middle half shaded.
+
+    ``table`` comes from :func:`gamekit.simulation.wealth_by_round`. Games that
+    ended earlier drop out of the later rounds.
+    """
+    import altair as alt
+
+    data = wealth_data(table)
+    base = alt.Chart(data, title="Wealth over the rounds").encode(
+        x=alt.X("round:Q", title="round"), color=alt.Color("player:N", title="seat (bot)")
+    )
+    band = base.mark_area(opacity=0.2).encode(y=alt.Y("q25:Q", title="wealth (F)"), y2="q75:Q")
+    line = base.mark_line(point=True).encode(
+        y="mean:Q", tooltip=["player:N", "round:Q", alt.Tooltip("mean:Q", format=".1f"), "games:Q"]
+    )
+    chart: AnyChart = alt.layer(band, line).properties(width=380, height=220)
+    return chart
+
+
+def wealth_data(table: pd.DataFrame) -> pd.DataFrame:
+    """Mean, quartiles and game count of the wealth per seat and round."""
+    grouped = table.groupby(["seat", "bot", "round"], observed=True)["wealth"]
+    data = grouped.agg(
+        mean="mean", q25=lambda w: w.quantile(0.25), q75=lambda w: w.quantile(0.75), games="count"
+    ).reset_index()
+    data["player"] = [f"{s} ({b})" for s, b in zip(data.seat, data.bot, strict=True)]
+    return data
+
+
+# -- export -------------------------------------------------------------------------
+def save(chart: Any, path: str | Path, scale: float = 1.0) -> Path:
+    """Write ``chart`` to ``.svg``, ``.png``, ``.html`` (self-contained) or ``.json``, offline."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        path.write_text(to_svg(chart), encoding="utf-8")
+    elif suffix == ".png":
+        path.write_bytes(to_png(chart, scale))
+    elif suffix == ".html":
+        chart.save(str(path), inline=True)
+    elif suffix == ".json":
+        path.write_text(chart.to_json(), encoding="utf-8")
+    else:
+        raise ValueError(f"save to .svg, .png, .html or .json, not {path.name!r}")
+    return path
+
+
+def to_svg(chart: Any) -> str:
+    """The chart as SVG text, drawn offline by vl-convert."""
+    vl_convert: Any = importlib.import_module("vl_convert")
+    svg: str = vl_convert.vegalite_to_svg(chart.to_dict())
+    return svg
+
+
+def to_png(chart: Any, scale: float = 1.0) -> bytes:
+    """The chart as PNG bytes, drawn offline by vl-convert."""
+    vl_convert: Any = importlib.import_module("vl_convert")
+    png: bytes = vl_convert.vegalite_to_png(chart.to_dict(), scale=scale)
+    return png
+
+
+__all__: Sequence[str] = (
+    "boo_survival",
+    "convergence",
+    "enable",
+    "game_length",
+    "save",
+    "score_distribution",
+    "to_png",
+    "to_svg",
+    "versus_matrix",
+    "wealth_over_rounds",
+    "win_rates",
+)

@@ -1,0 +1,217 @@
+"""gamekit.charts: each chart's marks, encodings and data (not pixels), export offline."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import pandas as pd
+import pytest
+
+import gamekit
+from gamekit import charts, simulation
+
+alt = pytest.importorskip("altair")
+
+
+def _spec(chart: Any) -> dict[str, Any]:
+    return chart.to_dict()  # type: ignore[no-any-return]
+
+
+def _data(spec: dict[str, Any], layer: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The rows a chart (or one of its layers) draws."""
+    source = layer or (spec if "data" in spec else spec["layer"][0])
+    return spec["datasets"][source["data"]["name"]]  # type: ignore[no-any-return]
+
+
+def _marks(spec: dict[str, Any]) -> list[str]:
+    return [layer["mark"]["type"] for layer in spec["layer"]]
+
+
+@pytest.fixture
+def toy_table(toy_title: str) -> pd.DataFrame:
+    return gamekit.simulate(toy_title, games=60, players=3, seed=2, workers=1)
+
+
+def test_score_distribution_counts_every_seat(toy_table: pd.DataFrame) -> None:
+    spec = _spec(charts.score_distribution(toy_table))
+    assert spec["facet"]["column"]["field"] == "seat"
+    inner = spec["spec"]
+    assert inner["mark"]["type"] == "bar"
+    assert inner["encoding"]["x"]["field"] == "score" and inner["encoding"]["x"]["bin"]
+    assert inner["encoding"]["y"] == {
+        "aggregate": "sum",
+        "field": "games",
+        "type": "quantitative",
+        "stack": None,
+        "title": "games",
+    }
+    assert inner["encoding"]["color"]["field"] == "bot"
+    rows = pd.DataFrame(_data(spec))
+    assert rows.games.sum() == len(toy_table)
+    counted = rows.groupby("seat").games.sum().to_dict()
+    assert counted == {0: 60, 1: 60, 2: 60}
+    mode = toy_table[toy_table.seat == 0].score.value_counts()
+    assert rows[(rows.seat == 0)].set_index("score").games.to_dict() == mode.to_dict()
+
+
+def test_win_rates_draw_intervals_around_the_rate(toy_table: pd.DataFrame) -> None:
+    spec = _spec(charts.win_rates(toy_table))
+    assert _marks(spec) == ["rule", "point", "rule"]
+    interval, point, fair = spec["layer"]
+    assert interval["encoding"]["y"]["field"] == "low"
+    assert interval["encoding"]["y2"]["field"] == "high"
+    assert point["encoding"]["y"]["field"] == "win_rate"
+    assert point["encoding"]["x"]["field"] == "seat"
+    rows = pd.DataFrame(_data(spec))
+    wins = toy_table.groupby("seat").winner.sum().tolist()
+    assert rows.wins.tolist() == wins and rows.games.tolist() == [60, 60, 60]
+    assert (rows.low <= rows.win_rate).all() and (rows.win_rate <= rows.high).all()
+    assert _data(spec, fair) == [{"fair": pytest.approx(1 / 3)}]
+
+
+def test_win_rates_accept_an_aggregate_table(toy_title: str, toy_table: pd.DataFrame) -> None:
+    summary = gamekit.simulate(toy_title, games=60, players=3, seed=2, workers=1, aggregate=True)
+    from_full = charts.win_rate_data(toy_table)
+    from_sums = charts.win_rate_data(summary)
+    pd.testing.assert_frame_equal(from_full.reset_index(drop=True), from_sums, check_dtype=False)
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = charts.wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = charts.wilson(81, 263)
+    assert (low, high) == (pytest.approx(0.2553, abs=1e-4), pytest.approx(0.3662, abs=1e-4))
+
+
+def test_game_length_counts_each_game_once(toy_table: pd.DataFrame) -> None:
+    spec = _spec(charts.game_length(toy_table))
+    assert spec["mark"]["type"] == "bar"
+    assert spec["encoding"]["x"]["field"] == "decisions" and spec["encoding"]["x"]["bin"]
+    assert sum(r["games"] for r in _data(spec)) == 60
+
+
+def test_versus_matrix_is_a_grid_of_win_rates() -> None:
+    matrix = pd.DataFrame(
+        {
+            "bot": ["a", "a", "b", "b"],
+            "opponent": ["a", "b", "a", "b"],
+            "games": [10] * 4,
+            "wins": [5, 8, 1, 5],
+            "win_rate": [0.5, 0.8, 0.1, 0.5],
+        }
+    )
+    spec = _spec(charts.versus_matrix(matrix))
+    assert _marks(spec) == ["rect", "text"]
+    cells, labels = spec["layer"]
+    assert (
+        cells["encoding"]["x"]["field"] == "opponent" and cells["encoding"]["y"]["field"] == "bot"
+    )
+    assert cells["encoding"]["color"]["field"] == "win_rate"
+    assert labels["encoding"]["text"]["field"] == "win_rate"
+    assert len(_data(spec)) == 4
+
+
+def test_versus_counts_wins_of_the_row_bot(toy_title: str) -> None:
+    matrix = simulation.versus(toy_title, ["random"], games=6, players=2, seed=1)
+    assert matrix[["bot", "opponent", "games"]].values.tolist() == [["random", "random", 6]]
+    assert 0 <= matrix.wins[0] <= 6
+
+
+def test_convergence_running_mean_and_band() -> None:
+    samples = [1, 0, 0, 1, 0, 0, 0, 1, 0, 0] * 30
+    spec = _spec(charts.convergence(samples, exact=0.3, label="P(win)", points=50))
+    assert _marks(spec) == ["area", "line", "rule"]
+    band, line, rule = spec["layer"]
+    assert band["encoding"]["y"]["field"] == "low" and band["encoding"]["y2"]["field"] == "high"
+    assert line["encoding"]["y"]["field"] == "estimate"
+    assert line["encoding"]["x"]["scale"]["type"] == "log"
+    assert rule["encoding"]["y"]["field"] == "exact"
+    rows = pd.DataFrame(_data(spec))
+    for n, estimate in zip(rows.n, rows.estimate, strict=True):
+        assert estimate == pytest.approx(sum(samples[:n]) / n)
+    assert rows.n.iloc[-1] == 300 and rows.estimate.iloc[-1] == pytest.approx(0.3)
+    assert (rows.low >= 0).all() and (rows.high <= 1).all()
+    assert (rows.high - rows.low).is_monotonic_decreasing
+
+
+def test_convergence_takes_sympy_exact_values() -> None:
+    sympy = pytest.importorskip("sympy")
+    data = charts.running_mean([0, 1, 1, 0], exact=float(sympy.Rational(1, 2)), points=4)
+    assert list(data.exact) == [0.5] * 4
+    assert _spec(charts.convergence([0, 1], sympy.Rational(1, 2)))["layer"]
+    with pytest.raises(ValueError, match="at least one sample"):
+        charts.running_mean([])
+
+
+def test_boo_survival_by_memory() -> None:
+    table = pd.DataFrame(
+        {
+            "game": [0, 0, 1, 1, 0, 1],
+            "memory": [0.5, 0.5, 0.5, 0.5, 1.0, 1.0],
+            "visions_revealed": [2, 2, 4, 4, 4, 4],
+        }
+    )
+    spec = _spec(charts.boo_survival(table))
+    assert spec["mark"]["type"] == "line"
+    assert spec["encoding"]["color"]["field"] == "memory"
+    assert spec["encoding"]["x"]["field"] == "visions"
+    rows = {(r["memory"], r["visions"]): r["surviving"] for r in _data(spec)}
+    assert rows[(0.5, 2)] == 1.0 and rows[(0.5, 3)] == 0.5 and rows[(0.5, 4)] == 0.5
+    assert rows[(1.0, 4)] == 1.0
+
+
+def test_boo_memory_sweep_feeds_the_survival_chart() -> None:
+    table = simulation.memory_sweep((0.0, 1.0), games=10, players=4, seed=3)
+    assert set(table.memory) == {0.0, 1.0}
+    data = charts.survival_data(table)
+    perfect = data[data.memory == 1.0]
+    # Perfect Monsters always last the whole party; forgetful ones do not.
+    assert perfect.surviving.eq(1.0).all()
+    assert data[data.memory == 0.0].surviving.min() < 1.0
+
+
+def test_wealth_over_rounds_from_the_game() -> None:
+    table = simulation.wealth_by_round(games=3, players=2, seed=4)
+    finals = gamekit.simulate("bloody-inn", games=3, players=2, seed=4, workers=1)
+    last = table.sort_values("round").groupby(["game", "seat"]).wealth.last()
+    assert last.tolist() == finals.sort_values(["game", "seat"]).score.tolist()
+    spec = _spec(charts.wealth_over_rounds(table))
+    assert _marks(spec) == ["area", "line"]
+    band, line = spec["layer"]
+    assert band["encoding"]["y"]["field"] == "q25" and line["encoding"]["y"]["field"] == "mean"
+    assert line["encoding"]["x"]["field"] == "round"
+    rows = pd.DataFrame(_data(spec))
+    first = table[(table["round"] == 1) & (table.seat == 0)].wealth.mean()
+    assert rows[(rows["round"] == 1) & (rows.seat == 0)]["mean"].item() == pytest.approx(first)
+
+
+def test_enable_chooses_an_offline_renderer() -> None:
+    before = alt.renderers.active
+    try:
+        assert charts.enable() == "svg" and alt.renderers.active == "svg"
+        assert charts.enable("interactive") == "jupyter"
+        assert charts.enable("html") == "html"
+        with pytest.raises(ValueError, match="renderer must be one of svg"):
+            charts.enable("default")
+    finally:
+        alt.renderers.enable(before)
+
+
+def test_export_svg_and_png_offline(tmp_path: Any, toy_table: pd.DataFrame) -> None:
+    chart = charts.game_length(toy_table)
+    svg = charts.save(chart, tmp_path / "length.svg").read_text()
+    assert svg.startswith("<svg") and "Game length" in svg
+    png = charts.save(chart, tmp_path / "length.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    html = charts.save(chart, tmp_path / "length.html").read_text()
+    assert "cdn.jsdelivr" not in html and "vega" in html
+    with pytest.raises(ValueError, match="not 'length.pdf'"):
+        charts.save(chart, tmp_path / "length.pdf")
+
+
+def test_importing_charts_does_not_import_altair() -> None:
+    code = "import gamekit.charts, sys; print('altair' in sys.modules, 'pandas' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
