@@ -87,3 +87,38 @@ def test_readme_keeps_the_speed_table_markers() -> None:
     assert len(speed) == 2, "README has a '## Speed' section"
     start = speed[1].find("<!-- speed-table:start -->")
     assert 0 <= start < speed[1].find("<!-- speed-table:end -->")
+
+
+def fake_checkout(tmp_path: Path) -> Path:
+    """A copy of kit beside a stand-in .venv whose python only records its calls."""
+    (tmp_path / "kit").write_text((ROOT / "kit").read_text())
+    (tmp_path / "kit").chmod(0o755)
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text('#!/usr/bin/env bash\necho "$*" >> "$(dirname "$0")/../../calls.log"\n')
+    python.chmod(0o755)
+    return tmp_path
+
+
+def pip_runs(checkout: Path) -> int:
+    """Run './kit setup' in the fake checkout; how many pip installs so far."""
+    subprocess.run([str(checkout / "kit"), "setup"], check=True, capture_output=True)
+    log = checkout / "calls.log"
+    calls = log.read_text().splitlines() if log.exists() else []
+    return sum(1 for call in calls if call.startswith("-m pip install"))
+
+
+def test_kit_runs_pip_again_only_when_the_project_changed(tmp_path: Path) -> None:
+    checkout = fake_checkout(tmp_path)
+    assert pip_runs(checkout) == 1
+    assert pip_runs(checkout) == 1, "nothing changed: no second pip install"
+    stamp = checkout / ".venv" / ".kit-installed"
+    later = stamp.stat().st_mtime + 10
+    os.utime(checkout / "pyproject.toml", (later, later))
+    assert pip_runs(checkout) == 2, "pyproject.toml changed: pip runs again"
+    (checkout / "requirements-tested.txt").write_text("pytest==9.2.0\n")
+    os.utime(checkout / "requirements-tested.txt", (later + 10, later + 10))
+    assert pip_runs(checkout) == 3, "new constraints: pip runs again"
+    calls = (checkout / "calls.log").read_text().splitlines()
+    assert calls[-1].endswith("-c requirements-tested.txt")
