@@ -1,0 +1,196 @@
+"""The gamekit command: simulate, replay, bench; help and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import gamekit
+from gamekit import bots, simulation_bench
+from gamekit.cli import main, narrate, parse_option
+
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        code = main(args)
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("command", [[], ["simulate"], ["replay"], ["bench"]])
+def test_help_for_each_command(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run([*command, "--help"], capsys)
+    assert code == 0
+    assert out.startswith(f"usage: gamekit{' ' if command else ''}{' '.join(command)}")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "chess"], "invalid choice: 'chess'"),
+        (["simulate", "hats", "--games", "0"], "--games: must be 1 or more, not 0"),
+        (["simulate", "hats", "--games", "many"], "expected a whole number, not 'many'"),
+        (["simulate", "hats", "--players", "9", "--games", "2"], "9"),
+        (["simulate", "hats", "--bots", "genius", "--games", "2"], "no bot 'genius'"),
+        (["simulate", "hats", "--out", "x.txt", "--games", "2"], "--out must end in .csv"),
+        (["simulate", "hats", "--option", "oops", "--games", "2"], "an option is KEY=VALUE"),
+        (["bench", "--seconds", "0"], "--seconds must be more than 0"),
+        (["bench", "--titles", "chess"], "invalid choice: 'chess'"),
+        (["fly"], "invalid choice: 'fly'"),
+        ([], "the following arguments are required"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run(args, capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("gamekit") and ": error: " in err
+    assert message in err
+
+
+def test_simulate_writes_the_same_table_as_the_library(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "hats.csv"
+    args = ["simulate", "hats", "--players", "3", "--games", "5", "--seed", "3"]
+    code, printed, _ = _run([*args, "--workers", "1", "--out", str(out)], capsys)
+    assert code == 0 and printed.strip() == f"wrote 15 rows to {out}"
+    expected = gamekit.simulate("hats", games=5, players=3, seed=3, workers=1)
+    written = pd.read_csv(out)
+    assert list(written.columns) == list(expected.columns)
+    assert written.score.tolist() == expected.score.tolist()
+    assert written.seed.astype("uint64").tolist() == expected.seed.tolist()
+
+
+def test_simulate_streams_parquet_in_chunks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "boo.parquet"
+    names = bots.available("boo-party")
+    lineup = ",".join(names[s % len(names)] for s in range(4))
+    args = ["simulate", "boo-party", "--players", "4", "--games", "150", "--seed", "2"]
+    code, _, _ = _run([*args, "--bots", lineup, "--workers", "2", "--out", str(out)], capsys)
+    assert code == 0
+    expected = gamekit.simulate(
+        "boo-party", games=150, players=4, bots=lineup.split(","), seed=2, workers=1
+    )
+    pd.testing.assert_frame_equal(pd.read_parquet(out), expected, check_categorical=False)
+
+
+def test_simulate_options_and_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "boo-party", "--players", "4", "--games", "6", "--workers", "1"]
+    code, out, _ = _run([*args, "--option", "costumes=12", "--no-progress"], capsys)
+    assert code == 0
+    summary = gamekit.simulate(
+        "boo-party", games=6, players=4, workers=1, aggregate=True, costumes=12
+    )
+    assert out.split("\n")[0].split() == list(summary.columns)
+    assert len(out.strip().split("\n")) == 1 + 4
+
+
+def test_parse_option_values() -> None:
+    assert parse_option("length=long") == ("length", "long")
+    assert parse_option("p=0.5") == ("p", 0.5)
+    assert parse_option("first_come_first_served=FALSE") == ("first_come_first_served", False)
+
+
+def _saved_game(tmp_path: Path, moves: int | None = None) -> tuple[Path, gamekit.Game]:
+    game = gamekit.new_game("knock-knock", players=3, seed=12)
+    seats = [bots.make("knock-knock", "random", seed=s) for s in range(3)]
+    while game.to_move is not None and (moves is None or game.step < moves):
+        game.play(seats[game.to_move].choose(game))
+    path = tmp_path / "game.json"
+    path.write_text(game.to_json())
+    return path, game
+
+
+def test_replay_prints_the_narrated_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, game = _saved_game(tmp_path)
+    code, out, _ = _run(["replay", str(path)], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"Knock! Knock! - 3 players, seed 12, {game.step} moves"
+    moves = [line for line in lines if line[:5].strip().rstrip(".").isdigit()]
+    assert [m.split(": ", 1)[1] for m in moves] == [str(a) for a in game.history]
+    for event in game.log:
+        assert f"        {event.text}" in lines
+    assert lines[-1] == "Winners: " + ", ".join(f"player {s}" for s in game.winners())
+
+
+def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
+    path, game = _saved_game(tmp_path, moves=3)
+    text = narrate(path.read_text())
+    assert text.splitlines()[-1] == f"The game is not over: player {game.to_move} is to move."
+
+
+def test_replay_refuses_bad_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = _saved_game(tmp_path, moves=4)
+    record = json.loads(path.read_text())
+    record["actions"][2] = record["actions"][0] | {"type": "nonsense"}
+    path.write_text(json.dumps(record))
+    code, _, err = _run(["replay", str(path)], capsys)
+    assert code == 1 and err.count("\n") == 1 and "unknown action type 'nonsense'" in err
+    path.write_text("{not json")
+    code, _, err = _run(["replay", str(path)], capsys)
+    assert code == 1 and "not valid JSON" in err
+    code, _, err = _run(["replay", str(tmp_path / "missing.json")], capsys)
+    assert code == 1 and "cannot read" in err and err.count("\n") == 1
+
+
+def test_bench_prints_the_speed_table(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "--titles", "hats", "boo-party", "--seconds", "0.05", "--no-references"]
+    code, out, _ = _run(args, capsys)
+    assert code == 0
+    assert "| title | lean decisions/s | lean games/s | full API decisions/s" in out
+    rows = [line for line in out.splitlines() if line.startswith("| Hats") or "Boo Party" in line]
+    assert len(rows) == 2
+    assert "OpenSpiel" not in out
+
+
+def test_a_missing_reference_is_skipped_with_a_reason() -> None:
+    def missing() -> simulation_bench.Play:
+        import gamekit_no_such_library  # type: ignore[import-not-found]  # noqa: F401
+
+        raise AssertionError
+
+    ref = simulation_bench.Reference("Nothing", "none", missing)
+    note = simulation_bench.measure_reference(ref, 0.01)
+    assert note == (
+        "Nothing: skipped, gamekit_no_such_library is not installed (pip install 'gamekit[bench]')"
+    )
+
+
+@pytest.mark.parametrize("ref", simulation_bench.REFERENCES, ids=lambda r: r.label)
+def test_references_play_whole_random_games(ref: simulation_bench.Reference) -> None:
+    found = simulation_bench.measure_reference(ref, 0.01)
+    if isinstance(found, str):
+        pytest.skip(found)
+    assert found.games >= 1 and found.decisions >= found.games
+
+
+def test_measure_counts_whole_games() -> None:
+    speed = simulation_bench.measure("hats", simulation_bench.lean_player("hats"), 0.0)
+    assert (
+        speed.games == 1
+        and speed.decisions == gamekit.simulate("hats", games=1, workers=1).decisions.iloc[0]
+    )
+
+
+def test_console_script_runs_as_a_program() -> None:
+    script = Path(sys.executable).parent / "gamekit"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "gamekit.cli"]
+    done = subprocess.run([*command, "simulate", "chess"], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("gamekit simulate: error: argument TITLE: invalid choice")
+    done = subprocess.run([*command, "--help"], capture_output=True, text=True, check=True)
+    assert "simulate" in done.stdout and "replay" in done.stdout and "bench" in done.stdout
