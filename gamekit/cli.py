@@ -10,6 +10,7 @@ Bad arguments print one line (``gamekit simulate: error: ...``) and exit with 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -249,7 +250,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.exit(
             2 if args.command != "replay" else 1, f"gamekit {args.command}: error: {message}\n"
         )
-    print(output)
+    try:
+        print(output)
+    except BrokenPipeError:  # the reader stopped early (| head): not an error
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python's documented recipe
     return 0
 
 
