@@ -26,6 +26,7 @@ from gamekit.games.bloody_inn_cards import (
     APT,
     BUILDABLE,
     COUNT_GAIN,
+    DISCOUNT,
     FAMILY,
     INSTANT_GAIN,
     IS_PEASANT,
@@ -105,11 +106,30 @@ def peasant_offers(s: State, seat: int) -> list[int]:
 
 
 def possible_acts(s: State, seat: int) -> list[str]:
-    """The actions with at least one affordable target, then ``pass``."""
+    """The actions with at least one affordable target, then ``pass``.
+
+    The same test as :func:`target_cards` with no target chosen yet, done in one
+    sweep (it runs before every night action).
+    """
+    hand = len(s.hands[seat])
+    disc = {"bribe": 0, "build": 0, "bury": 0}
+    for a in s.annexes[seat]:
+        act = DISCOUNT.get(KEY[a])
+        if act:
+            disc[act] += 1
+    guests = [RANK[c] for c in s.rooms if c >= 0]
+    cheapest = min(guests) if guests else 99
     out = []
-    for act in ACT_ORDER[:4]:
-        if target_cards(s, seat, act, []) or (act == "bribe" and s.bistro):
-            out.append(act)
+    if s.bistro or cheapest <= hand + disc["bribe"]:
+        out.append("bribe")
+    room = hand + disc["build"]
+    if any(BUILDABLE[c] and RANK[c] < room for c in s.hands[seat]):
+        out.append("build")
+    if s.bistro or cheapest <= hand:
+        out.append("kill")
+    corpses = s.corpses[seat]
+    if corpses and min(RANK[c] for c in corpses) <= hand + disc["bury"] and free_slots(s):
+        out.append("bury")
     out.append("pass")
     return out
 
