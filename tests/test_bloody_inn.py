@@ -856,3 +856,30 @@ def test_police_cards_are_never_offered_to_build() -> None:
         g.goto(step)
         if g.state.step == "target" and g.state.act == "build":
             assert not any(IS_POLICE[a.card] for a in g.legal_actions() if isinstance(a, Target))
+
+
+def test_doctests_of_the_bloody_inn_modules() -> None:
+    import doctest
+    import importlib
+
+    for name in ("", "_cards", "_actions", "_state", "_flow", "_night", "_why", "_bots"):
+        module = importlib.import_module(f"gamekit.games.bloody_inn{name}")
+        failed, _ = doctest.testmod(module)
+        assert failed == 0, name
+
+
+def test_describe_previews_and_html_picture() -> None:
+    s = night(2)
+    corpse = put(s, "count", s.corpses[0])
+    put(s, "peasant", s.hands[0])
+    put(s, "peasant", s.hands[0])
+    annex = build(s, 1, "duke")
+    g = game_at(s)
+    play(g, Act("bury"))
+    assert "2 card(s) to play" in g.describe(Target(corpse))
+    play(g, Target(corpse))
+    while g.state.step == "pay":
+        play(g, g.legal_actions()[0])
+    assert "9F, and its owner as much" in g.describe(BuryUnder(annex))
+    html = g._repr_html_()
+    assert "room" in html.lower() and "Stables" in html

@@ -182,7 +182,7 @@ def lodge(s: State, room: int, log: Log) -> None:
     card = s.entrance.pop()
     s.rooms[room] = card
     if log is not None:
-        log.append(Event(f"{label(card).capitalize()} takes room {room + 1}.", "lodge", None, None))
+        log.append(Event(f"The {label(card)[4:]} takes room {room + 1}.", "lodge", None, None))
     holder = s.service[room]
     if holder >= 0 and RANK[card] > 0:
         got = gain(s, holder, RANK[card])

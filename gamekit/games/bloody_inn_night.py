@@ -273,7 +273,7 @@ def _settle_payment(s: State, log: Log) -> None:
             s.exit.append(card)
             where = "to the exit pile"
         if log is not None:
-            log.append(Event(f"{label(card).capitalize()} goes {where}.", "pay", None, seat))
+            log.append(Event(f"The {label(card)[4:]} goes {where}.", "pay", None, seat))
     s.table.clear()
 
 

@@ -132,9 +132,10 @@ def _why_target(s: State, card: int) -> str:
     needed = price(s, seat, act, [*s.targets, card])
     spare = night.spare_cards(s, seat, act, [*s.targets, card])
     if needed > spare:
+        less = discount(s, seat, act) if act != "kill" else 0
+        cut = f" after a discount of {less}" if less else ""
         return (
-            f"to {act} {label(card)} you must play {needed} card(s) (rank{'s' if s.targets else ''}"
-            f" less {discount(s, seat, act) if act != 'kill' else 0} discount), but you have only "
+            f"to {act} {label(card)} you must play {needed} card(s){cut}, but you have only "
             f"{spare} other card(s) in hand"
         )
     if act == "bury":
@@ -211,12 +212,12 @@ def view_html(view: Mapping[str, Any]) -> str:
     for r in range(ROOMS):
         key = view["keys"][r]
         if key == NO_KEY:
-            rooms.append(f"<td style='{_CELL};color:#aaa'>{r + 1}: closed</td>")
+            rooms.append(f"<td style='{_CELL};color:#aaa'>room {r + 1}: closed</td>")
             continue
         who = "white" if key < 0 else f"p{key}"
         card = view["rooms"][r]
         guest = escape(_name(card)) if card != EMPTY else "empty"
-        rooms.append(f"<td style='{_CELL}'>{r + 1} [{who}]: {guest}</td>")
+        rooms.append(f"<td style='{_CELL}'>room {r + 1} [{who}]: {guest}</td>")
     rows = [f"<tr>{''.join(rooms)}</tr>"]
     players = []
     for seat, size in enumerate(view["hand_sizes"]):
