@@ -60,13 +60,18 @@ def test_undo_redo_and_log(toy_title: str) -> None:
     g = gamekit.new_game(toy_title, seed=4)
     g.play(g.legal_actions()[0])
     g.play(g.legal_actions()[0])
-    assert len(g.log) == 2
+    assert len(g.log) == 3 and g.events_at(0)[0].text == "2 hands of 2 are dealt."
     g.undo()
-    assert len(g.log) == 1 and g.step == 1
+    assert len(g.log) == 2 and g.step == 1
     g.redo()
-    assert len(g.log) == 2 and g.log[-1].text.startswith("Player 1")
+    assert len(g.log) == 3 and g.log[-1].text.startswith("Player 1")
+    assert [e.text for e in g.events_at(1)] == [
+        "Player 0 plays the " + str(g.history[0].card) + "."
+    ]
     with pytest.raises(gamekit.IllegalAction, match="nothing to redo"):
         g.redo()
+    g.goto(0)
+    assert [e.kind for e in g.log] == ["deal"]
 
 
 def test_bad_records_name_the_step(toy_title: str) -> None:

@@ -58,6 +58,9 @@ class ToyRules(Rules[State]):
         hands = [sorted(deck[2 * i : 2 * i + 2]) for i in range(config.players)]
         return State(deck[2 * config.players :], hands, [[] for _ in hands])
 
+    def setup_events(self, state: State) -> list[Event]:
+        return [Event(f"{len(state.hands)} hands of 2 are dealt.", "deal")]
+
     def to_move(self, state: State) -> int | None:
         return None if self.is_over(state) else state.turn % len(state.hands)
 

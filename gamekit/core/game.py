@@ -38,7 +38,8 @@ class Game:
         self._state = rules.copy_state(self._initial)
         self._history: list[Action] = []
         self._future: list[Action] = []
-        self._log: list[Event] = []
+        self._log: list[Event] = rules.setup_events(self._initial)
+        self._setup_events = len(self._log)
         self._log_marks: list[int] = []
         self._legal: list[Action] | None = None
 
@@ -121,7 +122,7 @@ class Game:
             raise IllegalAction("there is nothing to undo", self._legal_cached())
         action = self._history.pop()
         self._log_marks.pop()
-        del self._log[self._log_marks[-1] if self._log_marks else 0 :]
+        del self._log[self._log_marks[-1] if self._log_marks else self._setup_events :]
         self._state = self._replay(self._history)
         self._future.append(action)
         self._legal = None
@@ -151,7 +152,7 @@ class Game:
         while len(self._history) > step:
             self._future.append(self._history.pop())
             self._log_marks.pop()
-        del self._log[self._log_marks[-1] if self._log_marks else 0 :]
+        del self._log[self._log_marks[-1] if self._log_marks else self._setup_events :]
         self._state = self._replay(self._history)
         self._legal = None
 
@@ -182,10 +183,12 @@ class Game:
         return tuple(self._log)
 
     def events_at(self, step: int) -> tuple[Event, ...]:
-        """The events caused by action number ``step`` (1-based)."""
+        """The events caused by action number ``step`` (1-based; 0 = the set-up)."""
+        if step == 0:
+            return tuple(self._log[: self._setup_events])
         if not 1 <= step <= len(self._log_marks):
             return ()
-        start = self._log_marks[step - 2] if step > 1 else 0
+        start = self._log_marks[step - 2] if step > 1 else self._setup_events
         return tuple(self._log[start : self._log_marks[step - 1]])
 
     @property

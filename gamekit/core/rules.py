@@ -48,6 +48,10 @@ class Rules(ABC, Generic[S]):
     def initial_state(self, config: Any, seed: int) -> S:
         """The state before the first decision; every shuffle comes from ``seed``."""
 
+    def setup_events(self, state: S) -> list[Event]:
+        """The narration of the set-up (the deal, cards revealed before the first turn)."""
+        return []
+
     # -- play -----------------------------------------------------------------
     @abstractmethod
     def to_move(self, state: S) -> int | None:
