@@ -86,9 +86,12 @@ class InnkeeperBot(Bot):
         if "bury" in acts:
             return acts["bury"]
         me = view["seat"]
-        if view["cash"][me] >= 32 and not view["unlimited_wealth"] and view["reserve"]:
+        kill = self._kill_target(view) if "kill" in acts else None
+        cash = view["cash"][me]
+        near_cap = cash >= (36 if kill is not None else 30)
+        if near_cap and view["reserve"] and not view["unlimited_wealth"]:
             return acts["pass"]  # launder before the 40F cap eats the money
-        if "kill" in acts and self._kill_target(view) is not None:
+        if kill is not None:
             return acts["kill"]
         if "build" in acts and self._best_build(view) is not None:
             return acts["build"]
@@ -137,10 +140,10 @@ class InnkeeperBot(Bot):
         return max(legal, key=lambda a: view["keys"][a.room] == me)  # type: ignore[attr-defined]
 
     def _launder(self, view: View, legal: Sequence[Action]) -> Action:
-        """Keep about 20F of cash for wages; the rest becomes cheques."""
+        """Near the cap, keep 8F-17F of cash for wages; the rest becomes cheques."""
         me = view["seat"]
         cash = view["cash"][me]
-        wanted = max(0, (cash - 20) // 10) if cash > 25 else 0
+        wanted = max(0, (cash - 8) // 10) if cash >= 26 else 0
         if cash < len(view["hand"]) and view["cheques"][me]:
             wanted = -1
         options = [a.cheques for a in legal]  # type: ignore[attr-defined]
@@ -195,47 +198,67 @@ class InnkeeperBot(Bot):
         return sum(capacity(a) - len(view["buried"][str(a)]) for a in mine)
 
     def _kill_target(self, view: View) -> int | None:
-        """A guest worth killing now: safe from the police, room to bury, cards to pay both."""
+        """A guest worth killing now: safe from the police, room to bury, a profit after paying.
+
+        Only in the first pass, so that the second action can bury the corpse
+        before the morning. The profit is the pocket money (half of it under
+        someone else's annex) less about 3F for each card lost in paying.
+        """
         me = view["seat"]
-        pending = len(view["corpses"][me])
-        if view["turn"] >= len(view["hand_sizes"]) or pending:
-            return None  # second pass: no time left to bury before the morning
+        if view["turn"] >= len(view["hand_sizes"]) or view["corpses"][me]:
+            return None
         police = any(c >= 0 and IS_POLICE[c] for c in view["rooms"])
-        free = self._own_free(view) if police else self._free_sites(view)
-        if free < 1:
+        own_free = self._own_free(view)
+        if own_free < 1 and (police or self._free_sites(view) < 1):
             return None
         hand = view["hand"]
-        bury_disc = self._discount(view, "bury")
         killers = sum(1 for h in hand if APT[h] == "kill")
-        options = []
+        chapel = any(KEY[a] == "priest" for a in view["annexes"][me])
+        buriers = len(hand) if chapel else sum(1 for h in hand if APT[h] == "bury")
+        bury_disc = self._discount(view, "bury")
+        best, best_profit = None, 3.0
         for card in [*view["rooms"], *view["bistro"][-1:]]:
-            if card < 0:
+            if card < 0 or RANK[card] > len(hand):
                 continue
-            cost = RANK[card]
-            after = len(hand) - cost + min(killers, cost)
-            if cost > len(hand) or max(0, cost - bury_disc) > after:
+            lost = max(0, RANK[card] - killers)
+            bury_cost = max(0, RANK[card] - bury_disc)
+            if bury_cost > len(hand) - lost:
                 continue
-            options.append((MONEY[card] - 7 * cost, card))
-        return max(options)[1] if options else None
+            lost += max(0, bury_cost - buriers)
+            money = MONEY[card] if own_free else MONEY[card] // 2
+            profit = money - 3 * lost
+            if profit > best_profit:
+                best, best_profit = card, profit
+        return best
+
+    def _helper_value(self, view: View, card: int) -> float:
+        """What an accomplice adds: helpers whose aptitude the innkeeper lacks count most."""
+        apt = APT[card]
+        if not apt:
+            return 0.0
+        have = sum(1 for h in view["hand"] if APT[h] == apt)
+        wanted = {"kill": 3, "bury": 3, "bribe": 1, "build": 1}[apt]
+        return 4.0 if have < wanted else 0.5
 
     def _wanted_guest(self, view: View) -> int | None:
-        """A guest worth bribing: a good annex to build, or a cheap helper, affordable cheaply."""
+        """A guest worth bribing: a good annex to build or a missing helper, bought cheaply."""
         hand = view["hand"]
         disc = self._discount(view, "bribe")
-        cheap = sum(1 for h in hand if IS_PEASANT[h] or APT[h] == "bribe")
-        best, best_value = None, 0.0
+        merchants = sum(1 for h in hand if APT[h] == "bribe")
+        peasants = sum(1 for h in hand if IS_PEASANT[h])
+        best, best_value = None, 1.5
         for card in view["rooms"]:
             if card < 0:
                 continue
             cost = max(0, RANK[card] - disc)
-            if cost > cheap:
+            if cost > merchants + peasants:
                 continue
-            value = (ANNEX_VALUE.get(KEY[card], 1) + 4 * RANK[card]) if BUILDABLE[card] else 0.0
-            value += 2 if APT[card] else 0
-            value -= 3 * cost + (2 if len(hand) >= 5 else 0)
+            value = (ANNEX_VALUE.get(KEY[card], 1) + 4 * RANK[card]) / 2 if BUILDABLE[card] else 0
+            value += self._helper_value(view, card)
+            value -= 1.5 * max(0, cost - merchants) + (3 if len(hand) >= 5 else 0)
             if value > best_value:
                 best, best_value = card, value
-        return best if best_value >= 2 else None
+        return best
 
 
 BOTS = {"innkeeper": InnkeeperBot}
