@@ -215,6 +215,18 @@ class BooPartyRules(Rules[State]):
             list(seats), list(seats), 1, DISGUISE, 1,
         )  # fmt: skip
 
+    def setup_events(self, state: State) -> list[Event]:
+        """The set-up told: Visions boxed unseen, one revealed, round 1's Vision revealed."""
+        boxed = len(state.removed)
+        return [
+            Event(f"{boxed} Visions leave the game unseen, one per Monster.", "setup", "B1"),
+            Event(
+                f"Before the party the Seer reveals a Vision: the "
+                f"{costume_name(state.visions[0])}.", "vision", None, SEER,
+            ),
+            Event(_vision_text(state), "vision", None, SEER),
+        ]  # fmt: skip
+
     # -- play -----------------------------------------------------------------
     def to_move(self, state: State) -> int | None:
         """The Monster choosing a disguise, the Seer (seat 0) deciding, or ``None``."""

@@ -31,6 +31,8 @@ def playthrough(title: str) -> str:
     game = gamekit.new_game(title, players=case["players"], seed=case["seed"])
     bot = RandomBot(seed=case["seed"])
     lines = [f"title: {title}", f"players: {game.players}", f"seed: {game.seed}", ""]
+    lines += [f"setup: {event}" for event in game.events_at(0)]
+    lines += [""] if game.events_at(0) else []
     while not game.is_over:
         lines += _step_lines(game, bot)
     lines += ["game over", f"scores: {game.scores()}", f"winners: {game.winners()}", ""]
