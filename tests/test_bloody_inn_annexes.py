@@ -320,3 +320,12 @@ def test_every_annex_of_the_card_list_has_its_test() -> None:
     for annex in annexes:
         slug = annex.lower().replace("'", "").replace(" ", "_")
         assert any(n.startswith(f"test_annex_{slug}") for n in names), annex
+
+
+def test_i13_with_unlimited_wealth_the_greenhouse_pays_3f_per_10f_held() -> None:
+    s = night(2, unlimited_wealth=True)
+    s.cash[0] = 47
+    g, _ = built_by_paying(s, "prince", ["peasant", "peasant", "peasant"])
+    end_now(g)
+    assert g.state.cash[0] == 47 + 3 * 4
+    assert any(e.ruling == "I13" for e in g.log)

@@ -20,6 +20,8 @@ code and in the narration:
 - I10 solo: an unburied corpse at a police check or at the end loses (no winner).
 - I11 Room Service: a token on an open room without one; rank in F at each lodging.
 - I12 Gardens pay 2F every morning, whether or not guests leave your rooms.
+- I13 with unlimited wealth the Greenhouse pays 3F per 10F held (all money
+  could be cheques).
 
 Files: cards and catalogue in ``bloody_inn_cards``; action types in
 ``bloody_inn_actions``; state and money in ``bloody_inn_state``; the round in
@@ -135,6 +137,7 @@ class BloodyInnRules(Rules[State]):
         "I10": "solo: an unburied corpse at a police check or the end loses",
         "I11": "Room Service token on an open room without one",
         "I12": "Gardens pay 2F every morning",
+        "I13": "unlimited wealth: the Greenhouse pays 3F per 10F held",
     }
 
     # -- set-up ---------------------------------------------------------------------

@@ -10,11 +10,11 @@ from __future__ import annotations
 from gamekit.core.actions import Event
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.games.bloody_inn_cards import (
+    ANNEX,
     END_COLOUR_GAIN,
     FAMILY,
     IS_PEASANT,
     KEY,
-    NAME,
     PEASANTS,
     RANK,
     REMOVED,
@@ -371,22 +371,27 @@ def _gravedigger(s: State, seat: int, log: Log) -> None:
 
 
 def _end_annexes(s: State, seat: int, log: Log) -> None:
+    """Park, Grocery, Stables, Bishopric: 4F per card of their colour in the exit pile;
+    Greenhouse: 3F per cheque (with unlimited wealth, per 10F held: Ruling I13)."""
+    cheques = s.cash[seat] // 10 if s.unlimited else s.cheques[seat]
     for annex in s.annexes[seat]:
         key = KEY[annex]
+        ruling = None
         if key in END_COLOUR_GAIN:
             family = END_COLOUR_GAIN[key]
             amount = 4 * sum(1 for c in s.exit if FAMILY[c] == family)
         elif key == "prince":
-            amount = 3 * s.cheques[seat]
+            amount = 3 * cheques
+            ruling = "I13" if s.unlimited else None
         else:
             continue
         got = gain(s, seat, amount)
         if log is not None:
             log.append(
                 Event(
-                    f"End of the game: player {seat}'s {NAME[annex]} annex pays {got}F.",
+                    f"End of the game: player {seat}'s {ANNEX[annex]} pays {got}F.",
                     "end",
-                    None,
+                    ruling,
                     seat,
                 )
             )
