@@ -123,6 +123,8 @@ def _why_target(s: State, card: int) -> str:
         return f"you can only build a card of your hand, and {label(card)} is not in it"
     if act == "bury" and card not in s.corpses[seat]:
         return f"you can only bury one of your own corpses, and {label(card)} is not"
+    if act == "bribe" and card in s.bistro:
+        return "to bribe peasants, take them from the bistro (Take 1 or 2 peasants)"
     if (
         act in ("bribe", "kill")
         and card not in s.rooms
@@ -140,7 +142,7 @@ def _why_target(s: State, card: int) -> str:
         )
     if act == "bury":
         return "there is no room left under any annex for one more corpse"
-    if act == "build":
+    if act == "build" or card in s.bistro:
         return f"{label(card)} is interchangeable with another of its kind: choose the listed one"
     return ""
 
