@@ -675,16 +675,20 @@ def _pass_cookie(state: State, log: list[Event] | None) -> None:
     Most types first (black hats together count as one type); only the seats
     tied on types go on to the comparison of their lowest numbers.
     """
-    blacks = list(map(len, state.black_hats))
-    types = list(map(type_count, state.collections, blacks))
+    types = [
+        len(set(map(_TYPE_OF.__getitem__, collection))) + (1 if blacks else 0)
+        for collection, blacks in zip(state.collections, state.black_hats, strict=True)
+    ]
     most = max(types)
-    tied = [s for s, n in enumerate(types) if n == most]
+    tied = [seat for seat, n in enumerate(types) if n == most]
     if len(tied) > 1:
-        keys = [cookie_key(state.collections[s], blacks[s]) for s in tied]
-        best = max(keys)
-        if keys.count(best) != 1:
+        lows = [
+            sorted(map(_TIE_VALUE.__getitem__, state.collections[s]), reverse=True) for s in tied
+        ]
+        best = max(lows)
+        if lows.count(best) != 1:
             return
-        tied = [tied[keys.index(best)]]
+        tied = [tied[lows.index(best)]]
     holder = tied[0]
     if holder != state.cookie:
         state.cookie = holder
