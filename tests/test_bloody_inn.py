@@ -380,10 +380,8 @@ def test_worked_example_the_morning() -> None:
     """Police present: Madeline pays 10F for her corpse; Sébastien earns 2F; wages 1F a card."""
     s = night(3)
     s.keys = [0, 1, 2, 2, WHITE, WHITE, NO_KEY, NO_KEY]
-    lodge(s, "major", 4)
-    lodge(s, "baron", 2)
-    lodge(s, "count", 3)
-    lodge(s, "viscount", 5)
+    guests = [lodge(s, "major", 4), lodge(s, "baron", 2)]
+    guests += [lodge(s, "count", 3), lodge(s, "viscount", 5)]
     corpse = put(s, "novice", s.corpses[1])
     s.cash = [12, 15, 9]
     for seat, n in ((0, 2), (1, 3), (2, 1)):
@@ -399,8 +397,8 @@ def test_worked_example_the_morning() -> None:
     s2 = g.state
     assert corpse in s2.gone and s2.corpses[1] == []
     assert s2.cash == [12 - 2, 15 - 10 - 3, 9 + 2 - 1]
-    assert all(c == EMPTY for c in s2.rooms[:6]) or s2.step == "place"
-    assert s2.first == 1
+    assert s2.exit[-4:] == sorted(guests, key=s.rooms.index)  # room order
+    assert s2.first == 1 and s2.round == 2 and s2.step == "place" and g.to_move == 1
 
 
 # -- payment and the actions ----------
