@@ -17,6 +17,7 @@ pandas, tqdm and dask are imported only when a simulation runs.
 from __future__ import annotations
 
 import importlib
+import logging
 import math
 import os
 import sys
@@ -340,7 +341,11 @@ def _dask_results(
         client, own = address, False
     elif address is None:
         cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
         )
         client, own = distributed.Client(cluster), True
     else:
