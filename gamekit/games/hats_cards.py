@@ -1,0 +1,245 @@
+"""Hats: the cards, the actions and the scoring arithmetic (used by ``hats``).
+
+A card is an int from 0 to 41 (Ruling H1): type ``card // 6``, number ``card % 6 + 1``.
+
+>>> card_name(card_of("yellow", 3)), can_take(card_of("red", 4), card_of("blue", 3))
+('yellow 3', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gamekit.core.actions import Action
+
+# -- vocabulary and catalogue (Ruling H1) ---------------------------------------
+TYPES: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple", "pink")
+"""The seven hat types (black is kept for face-down black hats)."""
+NUMBERS = 6
+CARDS: tuple[int, ...] = tuple(range(len(TYPES) * NUMBERS))
+"""Every card id: ``type * 6 + (number - 1)``."""
+HAND_SIZE = 9
+MAIN_ACTIONS = 8
+COOKIE_POINTS = 5
+BLACK_HAT_POINTS = 1
+SPACES = {2: 5, 3: 6, 4: 6}
+"""Tea-table spaces used per player count (Ruling H2)."""
+TEAMS = ((0, 2), (1, 3))
+"""With 4 players, partners sit opposite (Ruling H5)."""
+
+
+def card_type(card: int) -> int:
+    """The type index of a card.
+
+    >>> TYPES[card_type(13)]
+    'yellow'
+    """
+    return card // NUMBERS
+
+
+def card_number(card: int) -> int:
+    """The printed number of a card (1-6).
+
+    >>> card_number(13)
+    2
+    """
+    return card % NUMBERS + 1
+
+
+def card_name(card: int) -> str:
+    """A card as a learner reads it.
+
+    >>> card_name(13)
+    'yellow 2'
+    """
+    return f"{TYPES[card // NUMBERS]} {card % NUMBERS + 1}"
+
+
+def card_of(type_name: str, number: int) -> int:
+    """The card id of a type name and a number.
+
+    >>> card_of("yellow", 2)
+    13
+    """
+    return TYPES.index(type_name) * NUMBERS + number - 1
+
+
+def can_take(played: int, taken: int) -> bool:
+    """Ruling H3: same type, or a strictly higher number.
+
+    >>> can_take(card_of("red", 3), card_of("red", 5)), can_take(card_of("red", 3), 1)
+    (True, True)
+    >>> can_take(card_of("red", 3), card_of("blue", 3))
+    False
+    """
+    return played // NUMBERS == taken // NUMBERS or played % NUMBERS > taken % NUMBERS
+
+
+# -- actions ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Play ``card`` on ``space`` (1-based) and take the card ``take`` lying there."""
+
+    kind = "exchange"
+    card: int
+    space: int
+    take: int
+
+    def __str__(self) -> str:
+        return f"Exchange your {_name(self.card)} for the {_name(self.take)} on space {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class BlackHat(Action):
+    """Play ``card`` face down into your collection: a black hat."""
+
+    kind = "black-hat"
+    card: int
+
+    def __str__(self) -> str:
+        return f"Make a black hat with your {_name(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDraw(Action):
+    """Discard ``card`` face down and draw the top card of the deck (2-3 players)."""
+
+    kind = "discard-draw"
+    card: int
+
+    def __str__(self) -> str:
+        return f"Discard your {_name(self.card)} and draw a card"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """Give ``card`` face down to your partner, who gives one back (4 players)."""
+
+    kind = "swap"
+    card: int
+
+    def __str__(self) -> str:
+        return f"Swap your {_name(self.card)} with your partner"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBack(Action):
+    """The partner's answer to a swap: the card given back face down."""
+
+    kind = "give-back"
+    card: int
+
+    def __str__(self) -> str:
+        return f"Give back your {_name(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """Finish the turn without the optional action."""
+
+    kind = "end-turn"
+
+    def __str__(self) -> str:
+        return "End your turn"
+
+
+def _name(card: object) -> str:
+    return card_name(card) if isinstance(card, int) and _is_card(card) else repr(card)
+
+
+def _is_card(card: object) -> bool:
+    return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(CARDS)
+
+
+# Every action is a shared immutable value, built once (fast legal-action lists).
+_BLACK = tuple(BlackHat(c) for c in CARDS)
+_DISCARD = tuple(DiscardDraw(c) for c in CARDS)
+_SWAP = tuple(Swap(c) for c in CARDS)
+_GIVE = tuple(GiveBack(c) for c in CARDS)
+END_TURN = EndTurn()
+
+
+def _exchange_row(space: int, take: int) -> tuple[Exchange | None, ...]:
+    """For each card id, the exchange taking ``take`` from ``space`` (0-based), or None (H3)."""
+    return tuple(
+        Exchange(c, space + 1, take) if c != take and can_take(c, take) else None for c in CARDS
+    )
+
+
+class _ExchangeRows(dict[tuple[int, int], tuple[Exchange | None, ...]]):
+    """``_EXCHANGES[space, take][card]``: every possible exchange, each built once on demand."""
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[Exchange | None, ...]:
+        row = self[key] = _exchange_row(*key)
+        return row
+
+
+_EXCHANGES = _ExchangeRows()
+
+
+# -- scoring helpers ---------------------------------------------------------------
+def cookie_key(collection: Sequence[int], black_hats: int) -> tuple[int, list[int]]:
+    """Ruling H6 as a sort key: more types first, then lower numbers, longer lists.
+
+    Black hats count together as one type; the larger key wins.
+
+    >>> red1, red2, blue2 = card_of("red", 1), card_of("red", 2), card_of("blue", 2)
+    >>> cookie_key([red1, blue2], 0) > cookie_key([red2, blue2], 0)
+    True
+    >>> cookie_key([red1, blue2, red2], 0) > cookie_key([red1, blue2], 0)
+    True
+    """
+    lowest_first = sorted(map(_TIE_VALUE.__getitem__, collection), reverse=True)
+    return type_count(collection, black_hats), lowest_first
+
+
+def type_count(collection: Sequence[int], black_hats: int) -> int:
+    """Different types in a collection; black hats together count as one (H6).
+
+    >>> type_count([card_of("red", 1), card_of("red", 2)], black_hats=3)
+    2
+    """
+    return len(set(map(_TYPE_OF.__getitem__, collection))) + (1 if black_hats else 0)
+
+
+_TYPE_OF = tuple(c // NUMBERS for c in CARDS)
+_TIE_VALUE = tuple(NUMBERS - c % NUMBERS for c in CARDS)
+"""A card's value in the H6 comparison: the lower its number, the higher the value."""
+
+
+def table_face_up(table: Sequence[int]) -> list[bool]:
+    """Ruling H7: only the leftmost card of each type stays face up.
+
+    >>> table_face_up([card_of("red", 4), card_of("blue", 1), card_of("red", 2)])
+    [True, True, False]
+    """
+    seen: set[int] = set()
+    out = []
+    for card in table:
+        out.append(card // NUMBERS not in seen)
+        seen.add(card // NUMBERS)
+    return out
+
+
+def table_values(table: Sequence[int]) -> dict[int, int]:
+    """Type -> the space number where it is face up after the clean-up (H7).
+
+    >>> table_values([card_of("red", 4), card_of("blue", 1), card_of("red", 2)])
+    {0: 1, 4: 2}
+    """
+    values: dict[int, int] = {}
+    for space, card in enumerate(table, start=1):
+        values.setdefault(card // NUMBERS, space)
+    return values
+
+
+def favourite_points(collection: Sequence[int], favourite: int) -> int:
+    """The printed numbers of the favourite's type in the collection, minus the favourite's.
+
+    >>> favourite_points([card_of("red", 2), card_of("red", 3)], card_of("red", 6))
+    -1
+    """
+    kind = favourite // NUMBERS
+    same = sum(c % NUMBERS + 1 for c in collection if c // NUMBERS == kind)
+    return same - (favourite % NUMBERS + 1)
