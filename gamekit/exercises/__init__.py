@@ -17,7 +17,8 @@ expected.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -31,6 +32,8 @@ BANKS = {
 """Exercise id prefix -> the module holding that title's exercises."""
 
 EXERCISES: dict[str, Exercise] = {}
+TRIALS: dict[str, Trial] = {}
+"""Exercise id -> how to estimate its answer by playing the game (see :class:`Trial`)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,9 @@ class Exercise:
     hint: str
     tolerance: float | None = None
     symbols: tuple[str, ...] = ()
+    points: tuple[Mapping[str, int], ...] = ()
+    """Values of the symbols where two formulas are also compared exactly, for forms
+    that SymPy cannot simplify into each other (``binomial`` against factorials)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,43 @@ class Feedback:
             f"<div style='border-left:4px solid {colour};padding:4px 10px'>"
             f"<b>{mark}</b> {escape(self.message)}</div>"
         )
+
+
+@dataclass(frozen=True)
+class Trial:
+    """How to estimate an exercise's answer by simulation: ``draw(n, seed)`` yields
+    ``n`` samples, each from a fresh seeded game.
+
+    - ``kind="mean"``: the estimate is the mean of the samples (0/1 samples give a
+      probability, numbers an expectation);
+    - ``kind="frequencies"``: each sample is an outcome; the estimate is a dict
+      outcome -> share of the samples (a distribution).
+
+    ``exact`` is the exact value the estimate tends to when it differs from the
+    exercise's answer (a formula simulated at one point); ``variance`` the exact
+    variance of one sample (for ``"mean"``; 0/1 samples need none). ``scale``
+    multiplies the mean (a count estimated as a share of all the cases).
+    """
+
+    draw: Callable[[int, int], Iterator[Any]]
+    kind: str = "mean"
+    exact: Callable[[], Any] | None = None
+    variance: Callable[[], Any] | None = None
+    scale: int = 1
+
+
+def estimate(exercise_id: str, games: int = 1000, seed: int = 1) -> Any:
+    """Estimate an exercise's answer by simulation (a float, or a dict of floats).
+
+    >>> round(estimate("kk-1", games=400, seed=1), 1)
+    0.3
+    """
+    trial = TRIALS[exercise(exercise_id).id]
+    samples = list(trial.draw(games, seed))
+    if trial.kind == "frequencies":
+        counts = Counter(samples)
+        return {k: counts[k] / len(samples) for k in sorted(counts)}
+    return trial.scale * sum(samples) / len(samples)
 
 
 def register(*exercises: Exercise) -> None:
@@ -127,16 +170,28 @@ def _compare(ex: Exercise, expected: Any, answer: Any) -> Feedback:
 def _compare_mapping(ex: Exercise, expected: Mapping[Any, Any], answer: Any) -> Feedback:
     if not isinstance(answer, Mapping):
         return Feedback(False, "form", f"Give a dict from each outcome to its value: {ex.form}.")
-    keys = {_key(k) for k in answer}
+    given = {_key(k): v for k, v in answer.items()}
     wanted = {_key(k) for k in expected}
+    if any(isinstance(v, float) for v in given.values()):
+        # an estimate: a rare outcome that never happened in the simulation counts as 0.0
+        given.update({k: 0.0 for k in wanted - set(given)})
+    keys = set(given)
     if keys != wanted:
         missing, extra = sorted(map(str, wanted - keys)), sorted(map(str, keys - wanted))
         return Feedback(False, "hint", f"Outcomes missing {missing}, unexpected {extra}. {ex.hint}")
-    given = {_key(k): v for k, v in answer.items()}
+    estimated = False
     for key, value in expected.items():
         result = _compare_value(ex, value, given[_key(key)])
         if not result.ok:
             return Feedback(False, result.kind, f"For outcome {key}: {result.message}")
+        estimated = estimated or result.kind == "estimate"
+    if estimated:
+        return Feedback(
+            True,
+            "estimate",
+            f"A good estimate: every share is within ±{ex.tolerance} of the "
+            "exact distribution. Now find the exact one!",
+        )
     return _correct(ex)
 
 
@@ -162,9 +217,34 @@ def _compare_value(ex: Exercise, expected: Any, answer: Any) -> Feedback:
         return Feedback(False, "form", f"Expected {ex.form}, got {type(answer).__name__}.")
     if given.has(sympy.Float) and not expected.free_symbols:
         return _compare_float(ex, expected, float(given))
-    if sympy.simplify(given - expected) == 0:
+    if _same(given, expected) or _agree_at_points(ex, given, expected):
         return _correct(ex)
     return Feedback(False, "hint", f"Not quite. {ex.hint}")
+
+
+def _same(given: Any, expected: Any) -> bool:
+    import sympy
+
+    try:
+        return bool(sympy.simplify(given - expected) == 0)
+    except Exception:  # noqa: BLE001 - an unreadable difference is not a match
+        return False
+
+
+def _agree_at_points(ex: Exercise, given: Any, expected: Any) -> bool:
+    """Two formulas agree at every one of the exercise's sample points (exactly)."""
+    import sympy
+
+    allowed = {sympy.Symbol(name) for name in ex.symbols}
+    if not ex.points or not given.free_symbols <= allowed:
+        return False
+    for point in ex.points:
+        values = {sympy.Symbol(k): sympy.Integer(v) for k, v in point.items()}
+        a = sympy.nsimplify(sympy.sympify(given.subs(values)).doit())
+        b = sympy.nsimplify(sympy.sympify(expected.subs(values)).doit())
+        if not (a.is_number and b.is_number) or sympy.simplify(a - b) != 0:
+            return False
+    return True
 
 
 def _compare_float(ex: Exercise, expected: Any, answer: float) -> Feedback:

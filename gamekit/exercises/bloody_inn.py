@@ -1,0 +1,276 @@
+"""The Bloody Inn probability exercises (``inn-1`` ... ``inn-5``), warm-up to challenge.
+
+The table: 2 players. The 70 travellers are 5 families of 14; each family has 4
+cards of rank 0 (8F), 4 of rank 1 (12F), 3 of rank 2 (18F) and 3 of rank 3
+(26F). Set-up removes travellers unseen (25 in the long game, 35 in the short
+one); the rest is the entrance pile. Each round fills the 5 open rooms (2
+players' keys and 3 white keys) from the top of the pile; every traveller
+leaves the rooms by morning. The exact answers are computed here with SymPy.
+
+>>> from gamekit.exercises import check
+>>> check("inn-1", "1/5").ok
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import sympy
+
+from gamekit.exercises import TRIALS, Exercise, Trial, register
+
+PLAYERS = 2
+ROOMS_OPEN = 5
+"""Open rooms with 2 players: the 2 players' keys and 3 white keys."""
+TRAVELLERS = 70
+POLICE = 14
+SHORT_ROUNDS = 7
+"""2-player short game: 35 travellers in the pile, 5 a round, 7 rounds before it runs out."""
+SEEN = 5
+"""``inn-4`` is simulated after the first round's 5 travellers."""
+
+
+def _money() -> list[int]:
+    from gamekit.games.bloody_inn_cards import MONEY
+    from gamekit.games.bloody_inn_cards import TRAVELLERS as CARDS
+
+    return [MONEY[c] for c in CARDS]
+
+
+# -- exact answers -------------------------------------------------------------------
+
+
+def first_is_police() -> Any:
+    """inn-1: the top card of the entrance pile is a police officer."""
+    return sympy.Rational(POLICE, TRAVELLERS)
+
+
+def police_in_first_round() -> Any:
+    """inn-2: the number of police among the 5 first travellers (hypergeometric)."""
+    from gamekit.odds._common import hypergeom
+
+    return {k: hypergeom(TRAVELLERS, POLICE, ROOMS_OPEN, k) for k in range(ROOMS_OPEN + 1)}
+
+
+def expected_pockets(money: Sequence[int] | None = None, draws: int = ROOMS_OPEN) -> Any:
+    """inn-3: the expected money of the ``draws`` first travellers: ``draws`` times the
+    mean pocket (expectations add up, even drawing without replacement).
+
+    >>> expected_pockets([8, 12], 1)
+    10
+    """
+    pockets = _money() if money is None else list(money)
+    return draws * sympy.Rational(sum(pockets), len(pockets))
+
+
+def pockets_variance(money: Sequence[int] | None = None, draws: int = ROOMS_OPEN) -> Any:
+    """The variance of the money of ``draws`` travellers drawn without replacement:
+    ``n s^2 (N - n) / (N - 1)``, where ``s^2`` is the variance of the ``N`` pockets.
+
+    >>> pockets_variance([8, 12], 2)
+    0
+    """
+    pockets = _money() if money is None else list(money)
+    size = len(pockets)
+    mean = sympy.Rational(sum(pockets), size)
+    spread = sum((sympy.Integer(x) - mean) ** 2 for x in pockets) / size
+    return draws * spread * sympy.Rational(size - draws, size - 1)
+
+
+def marquis_formula(cards: int = TRAVELLERS, removed: int = 25) -> Any:
+    """inn-4: a card not seen among the ``k`` first of the pile is still to come:
+    ``(N - R - k) / (N - k)``.
+
+    >>> marquis_formula()
+    (45 - k)/(70 - k)
+    """
+    k = sympy.Symbol("k")
+    return (cards - removed - k) / (cards - k)
+
+
+def marquis_after_first_round() -> Any:
+    """``inn-4`` at ``k = 5``."""
+    return marquis_formula().subs("k", SEEN)
+
+
+def police_every_round(
+    rounds: int = SHORT_ROUNDS,
+    per_round: int = ROOMS_OPEN,
+    police: int = POLICE,
+    cards: int = TRAVELLERS,
+) -> Any:
+    """inn-5: each of the first ``rounds`` groups of ``per_round`` cards of a shuffled
+    pile holds a police card: inclusion-exclusion over the rounds with none,
+    ``sum_j (-1)^j C(R, j) C(N - j g, P) / C(N, P)``.
+
+    >>> police_every_round(rounds=2, per_round=1, police=1, cards=2)
+    0
+    """
+    return sum(
+        (
+            (-1) ** j
+            * math.comb(rounds, j)
+            * sympy.Rational(math.comb(cards - j * per_round, police), math.comb(cards, police))
+            for j in range(rounds + 1)
+        ),
+        sympy.Integer(0),
+    )
+
+
+# -- simulations on the engine ------------------------------------------------------------
+
+
+def _game(seed: int, length: str = "long") -> Any:
+    import gamekit
+
+    return gamekit.new_game("bloody-inn", players=PLAYERS, seed=seed, length=length)
+
+
+def first_round_travellers(seed: int) -> list[int]:
+    """Place the keys and lodge the first travellers of a seeded game (first choices);
+    return the cards sleeping in the rooms."""
+    game = _game(seed)
+    while game.view(0)["step"] in ("key", "place"):
+        game.play(game.legal_actions()[0])
+    return [c for c in game.view(0)["rooms"] if c >= 0]
+
+
+def _seeds(n: int, seed: int, name: str) -> Iterator[int]:
+    from gamekit.core.rng import derive_seed
+
+    for i in range(n):
+        yield derive_seed(seed, name, i)
+
+
+def draw_first_police(n: int, seed: int) -> Iterator[int]:
+    """1 when the face-up top card of the entrance pile is a police officer."""
+    from gamekit.games.bloody_inn_cards import FAMILY
+
+    for s in _seeds(n, seed, "top"):
+        yield int(FAMILY[_game(s).view(0)["entrance_top"]] == "police")
+
+
+def draw_police_count(n: int, seed: int) -> Iterator[int]:
+    """How many police officers sleep in the inn in the first round."""
+    from gamekit.games.bloody_inn_cards import FAMILY
+
+    for s in _seeds(n, seed, "police"):
+        yield sum(FAMILY[c] == "police" for c in first_round_travellers(s))
+
+
+def draw_pockets(n: int, seed: int) -> Iterator[int]:
+    """The money in the pockets of the first round's travellers."""
+    from gamekit.games.bloody_inn_cards import MONEY
+
+    for s in _seeds(n, seed, "pockets"):
+        yield sum(MONEY[c] for c in first_round_travellers(s))
+
+
+def draw_marquis(n: int, seed: int) -> Iterator[int]:
+    """Among seeded games whose 5 first travellers hold no Marquis: 1 when the Marquis
+    is still in the entrance pile (not removed at set-up). Yields ``n`` samples."""
+    from gamekit.games.bloody_inn_cards import card_of
+
+    marquis = card_of("marquis")
+    seeds = _seeds(10 * n + 100, seed, "marquis")
+    done = 0
+    while done < n:
+        pile = _game(next(seeds)).state.entrance  # the simulation peeks; players cannot
+        if marquis in pile[-SEEN:]:
+            continue
+        done += 1
+        yield int(marquis in pile)
+
+
+def draw_police_every_round(n: int, seed: int) -> Iterator[int]:
+    """Short game: 1 when each of the 7 groups of 5 from the top of the pile holds police."""
+    from gamekit.games.bloody_inn_cards import FAMILY
+
+    for s in _seeds(n, seed, "every"):
+        pile = _game(s, "short").state.entrance[::-1]  # top first
+        groups = [pile[i : i + ROOMS_OPEN] for i in range(0, len(pile), ROOMS_OPEN)]
+        yield int(all(any(FAMILY[c] == "police" for c in g) for g in groups[:SHORT_ROUNDS]))
+
+
+BANK = (
+    Exercise(
+        "inn-1",
+        "The Bloody Inn",
+        "warm-up",
+        "The 70 travellers are 5 families of 14, one of them the police. Set-up removes "
+        "some unseen and shuffles the rest into the entrance pile, living side up. What "
+        "is the chance that the traveller on top of the pile is a police officer?",
+        first_is_police,
+        "a probability as a fraction",
+        "Removing cards unseen changes nothing: the top card is any of the 70, each as likely.",
+        tolerance=0.03,
+    ),
+    Exercise(
+        "inn-2",
+        "The Bloody Inn",
+        "core",
+        "With 2 players, 5 rooms are open, so the first round lodges the 5 top travellers "
+        "of the pile. A police officer in a room at the morning check makes every "
+        "unburied corpse cost 10F. Give the distribution of the number of police "
+        "officers among those 5 travellers.",
+        police_in_first_round,
+        "a dict {number of police: probability} for 0 to 5",
+        "Hypergeometric: C(14, k) C(56, 5 - k) / C(70, 5).",
+        tolerance=0.02,
+    ),
+    Exercise(
+        "inn-3",
+        "The Bloody Inn",
+        "core",
+        "Rank 0 travellers carry 8F, rank 1 12F, rank 2 18F and rank 3 26F; each family "
+        "of 14 has 4, 4, 3 and 3 cards of these ranks. How much money do you expect in "
+        "the pockets of the 5 travellers of the first round, all together?",
+        expected_pockets,
+        "an expected value in F, as a fraction",
+        "Expectations add up, even without replacement: 5 times the mean pocket "
+        "(4*8 + 4*12 + 3*18 + 3*26)/14.",
+        tolerance=1.5,
+    ),
+    Exercise(
+        "inn-4",
+        "The Bloody Inn",
+        "challenge",
+        "Long game with 2 players: 25 travellers are removed unseen, 45 make the entrance "
+        "pile. The Marquis (his Pavilion pays 18F) is one card. So far k travellers have "
+        "come out of the pile and none was the Marquis. What is the chance that he is "
+        "still to come?",
+        marquis_formula,
+        "a formula in k",
+        "The Marquis is in one of the 70 - k places you have not seen, each as likely; "
+        "how many of those places are in the pile?",
+        symbols=("k",),
+        points=({"k": 0}, {"k": 5}, {"k": 10}, {"k": 30}),
+    ),
+    Exercise(
+        "inn-5",
+        "The Bloody Inn",
+        "challenge",
+        "Short game with 2 players: 35 travellers make the entrance pile, exactly 7 "
+        "rounds of 5. What is the chance that every one of those 7 rounds lodges at "
+        "least one police officer (so a corpse is never safe overnight)?",
+        police_every_round,
+        "a probability as a fraction",
+        "Inclusion-exclusion: the chance that j given rounds have no police is "
+        "C(70 - 5j, 14) / C(70, 14) (the police sit elsewhere among the 70 places).",
+        tolerance=0.012,
+    ),
+)
+
+register(*BANK)
+TRIALS.update(
+    {
+        "inn-1": Trial(draw_first_police),
+        "inn-2": Trial(draw_police_count, kind="frequencies"),
+        "inn-3": Trial(draw_pockets, variance=pockets_variance),
+        "inn-4": Trial(draw_marquis, exact=marquis_after_first_round),
+        "inn-5": Trial(draw_police_every_round),
+    }
+)
