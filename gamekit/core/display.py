@@ -1,4 +1,9 @@
-"""Plain-HTML pictures of a game for notebook cells (no JavaScript)."""
+"""Plain-HTML pictures of a game for notebook cells (no JavaScript).
+
+The title's own picture comes from :mod:`gamekit.pictures` (imported on first
+use); a title it does not know uses the rules' ``render_html`` hook, then a
+generic table of the view.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ _STYLE = (
 def game_html(game: Game) -> str:
     """A static table: status, scores, the title's own picture, recent events."""
     view = game.view(None)
-    body = game.rules.render_html(view) or generic_view_html(view)
+    body = title_view_html(game, view)
     status = "game over" if game.is_over else f"player {game.to_move} to move"
     if game.is_over:
         status += " — winners: " + ", ".join(f"player {s}" for s in game.winners())
@@ -28,6 +33,18 @@ def game_html(game: Game) -> str:
         f"{scores_html(game.scores())}{body}"
         f"<details><summary>last events</summary><ul>{recent}</ul></details></div>"
     )
+
+
+def title_view_html(game: Game, view: dict[str, Any]) -> str:
+    """The title's static picture of ``view``, with the view as text underneath."""
+    from gamekit import pictures
+
+    if game.title in pictures.TITLES_DRAWN:
+        body = pictures.view_html(game.title, view)
+    else:
+        body = game.rules.render_html(view) or generic_view_html(view)
+    text = escape(pictures.view_text(game.title, view))
+    return f"{body}<details><summary>as text</summary><pre>{text}</pre></details>"
 
 
 def scores_html(scores: list[Any]) -> str:
