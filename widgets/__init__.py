@@ -1,1 +1,8 @@
-"""Interactive Jupyter tables (anywidget); loaded lazily."""
+"""Interactive Jupyter tables (anywidget); loaded lazily by ``gamekit.widgets``.
+
+>>> from gamekit.widgets import Table  # doctest: +SKIP
+"""
+
+from gamekit.widgets.table import GOD, Table
+
+__all__ = ["GOD", "Table"]

@@ -1,0 +1,84 @@
+"""The tables in a real JupyterLab and Chromium: click, agree with Python, undo, screenshot.
+
+For each title a notebook builds a table seen from the seat to move; the kernel
+writes the game's step and history to a JSON file after every refresh. The test
+clicks a legal action on the page, checks that the page and the kernel agree
+on the new step and on the action played, clicks undo, checks again, and saves
+a screenshot under ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gamekit
+
+pytestmark = pytest.mark.browser
+
+SEEDS = {"knock-knock": 7, "hats": 3, "boo-party": 5, "bloody-inn": 2}
+
+
+def _table_notebook(title: str, record: Path) -> list[str]:
+    return [
+        "import json, pathlib\n"
+        "import gamekit\n"
+        "from gamekit.widgets import Table\n"
+        f"game = gamekit.new_game({title!r}, seed={SEEDS[title]})\n"
+        f"record = pathlib.Path({str(record)!r})\n"
+        "def write(table):\n"
+        "    g = table.game\n"
+        "    data = {'step': g.step, 'history': [a.to_json() for a in g.history],\n"
+        "            'error': table.error}\n"
+        "    record.write_text(json.dumps(data))\n"
+        "table = Table(game, seat=game.to_move)\n"
+        "table.on_change(write)\n"
+        "write(table)\n"
+        "table",
+    ]
+
+
+def _read(record: Path, step: int) -> dict[str, Any]:
+    """The kernel's record once it reaches ``step`` (it writes after each refresh)."""
+    deadline = time.monotonic() + 20
+    data: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        if record.exists():
+            data = json.loads(record.read_text() or "{}")
+            if data.get("step") == step:
+                return data
+        time.sleep(0.1)
+    raise AssertionError(f"the kernel never reached step {step}: {data}")
+
+
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_table_click_agrees_with_python_then_undo(title: str, page: Any, lab: Any) -> None:
+    record = lab.root / f"{title}.json"
+    lab.write_notebook(f"{title}.ipynb", _table_notebook(title, record))
+    lab.open_and_run(page, f"{title}.ipynb")
+    root = page.locator(".gk-root")
+    root.wait_for()
+    page.wait_for_selector(".gk-root[data-step='0'] .gk-action")
+    assert _read(record, 0)["history"] == []
+
+    first = page.locator(".gk-action").first
+    index = int(first.get_attribute("data-index"))
+    expected = gamekit.new_game(title, seed=SEEDS[title]).legal_actions()[index]
+    first.click()
+    page.wait_for_selector(".gk-root[data-step='1']")
+    assert page.locator(".gk-step").inner_text() == "step 1"
+    after = _read(record, 1)
+    assert after["history"] == [expected.to_json()]
+    assert after["error"] == ""
+    assert page.locator(".gk-event").count() >= 1
+
+    page.locator(".gk-undo").click()
+    page.wait_for_selector(".gk-root[data-step='0']")
+    assert _read(record, 0)["history"] == []
+    page.wait_for_selector(".gk-action")
+    root.screenshot(path=str(lab.artifact(f"table-{title}.png")))
+    assert page.locator(".gk-root.gk-broken").count() == 0
