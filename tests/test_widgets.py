@@ -1,0 +1,260 @@
+"""The interactive table and the static pictures, tested without a browser.
+
+Front-end messages go through the widget's own message handler (as the comm
+delivers them, with ``"buffers": []``). The browser half is in tests/browser/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gamekit
+from gamekit import pictures
+from gamekit.core.rng import Rng
+
+pytest.importorskip("anywidget")
+from gamekit.widgets import GOD, Table  # noqa: E402
+
+STATIC = Path(gamekit.__file__).resolve().parents[1] / "widgets" / "static"
+SEEN = ("view_data", "seat_views", "legal", "narration", "scores", "winners", "to_move")
+
+
+def send(table: Table, content: Any) -> None:
+    """Deliver a message exactly as the page's ``model.send(content)`` would."""
+    table._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+
+
+def advance(game: gamekit.Game, steps: int) -> gamekit.Game:
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.play(game.legal_actions()[0])
+    return game
+
+
+def synced(table: Table) -> dict[str, Any]:
+    """Everything the page receives about the game (JSON, as sent)."""
+    state = table.get_state()
+    return json.loads(json.dumps({k: state[k] for k in SEEN}))
+
+
+# -- traits -------------------------------------------------------------------------
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_traits_describe_the_game(title: str) -> None:
+    game = gamekit.new_game(title, seed=4)
+    table = Table(game, seat=game.to_move)
+    assert (table.title, table.players, table.seed, table.step) == (title, game.players, 4, 0)
+    assert table.game_name == game.rules.name
+    assert [row["text"] for row in table.legal] == [str(a) for a in game.legal_actions()]
+    assert [row["index"] for row in table.legal] == list(range(len(game.legal_actions())))
+    assert table.view_data == game.view(game.to_move)
+    assert table.scores == list(game.scores())
+    assert table.catalogue or title == "boo-party"
+
+
+def test_no_synced_trait_is_named_log() -> None:
+    names = Table.class_trait_names(sync=lambda v: v)
+    assert "log" not in names and "view_data" in names
+
+
+def test_the_page_ships_in_the_package_without_a_cdn() -> None:
+    script = (STATIC / "table.js").read_text()
+    style = (STATIC / "table.css").read_text()
+    assert str(Table._esm) == script and str(Table._css) == style
+    assert not re.search(r"^\s*import\b", script, re.MULTILINE)
+    urls = set(re.findall(r"https?://[^\s\"')]+", script + style))
+    assert urls <= {"http://www.w3.org/2000/svg"}
+
+
+# -- playing through messages -----------------------------------------------------
+def test_a_clicked_index_is_played_through_the_game() -> None:
+    game = gamekit.new_game("knock-knock", seed=7)
+    table = Table(game, seat=0)
+    expected = game.legal_actions()[3]
+    send(table, {"type": "play", "index": 3, "step": 0})
+    assert table.error == ""
+    assert game.history == (expected,) and table.step == 1
+    assert table.narration and table.narration[0]["step"] == 1
+    assert any(row["ruling"] for row in table.narration) or table.narration[0]["text"]
+    assert table.changed, "what changed since the previous step is marked"
+
+
+def test_a_stale_index_shows_an_error_and_changes_nothing() -> None:
+    game = gamekit.new_game("hats", players=3, seed=2)
+    table = Table(game, seat=GOD)
+    send(table, {"type": "play", "index": 0, "step": 0})
+    record = game.to_json()
+    send(table, {"type": "play", "index": 0, "step": 0})  # computed before the first click
+    assert "step 0" in table.error and "step 1" in table.error
+    assert game.to_json() == record and table.step == 1
+
+
+@pytest.mark.parametrize("bad", [-1, 999, "2", None, True, 1.5])
+def test_an_illegal_index_shows_an_error_and_changes_nothing(bad: Any) -> None:
+    game = gamekit.new_game("boo-party", seed=3)
+    table = Table(game, seat=game.to_move)
+    before = synced(table)
+    send(table, {"type": "play", "index": bad, "step": 0})
+    assert table.error.startswith("There is no legal choice")
+    assert game.step == 0 and synced(table) == before
+
+
+@pytest.mark.parametrize(
+    "content", [None, "play", 3, [], {}, {"type": 5}, {"type": "fly"}, {"type": "goto", "step": "x"}]
+)
+def test_nonsense_never_raises_into_the_connection(content: Any) -> None:
+    table = Table(gamekit.new_game("knock-knock", seed=1), seat=0)
+    send(table, content)
+    assert table.error and table.step == 0
+
+
+def test_a_seat_that_is_not_deciding_gets_no_choices_and_cannot_play() -> None:
+    game = gamekit.new_game("knock-knock", seed=7)
+    table = Table(game, seat=2)
+    assert game.to_move == 0 and table.legal == []
+    send(table, {"type": "play", "index": 0, "step": 0})
+    assert "player 0's decision" in table.error and game.step == 0
+    assert "Legal now" not in table.error, "errors never list another seat's choices"
+
+
+def test_undo_redo_goto_and_the_timeline() -> None:
+    game = advance(gamekit.new_game("hats", players=2, seed=5), 6)
+    table = Table(game, seat=GOD)
+    send(table, {"type": "undo"})
+    send(table, {"type": "undo"})
+    assert (table.step, table.total_steps) == (4, 6)
+    send(table, {"type": "redo"})
+    assert table.step == 5
+    send(table, {"type": "goto", "step": 1})
+    assert game.step == 1 and table.total_steps == 6
+    send(table, {"type": "goto", "step": 99})
+    assert "does not exist" in table.error and game.step == 1
+    send(table, {"type": "goto", "step": 6})
+    assert table.step == 6 and table.error == ""
+
+
+def test_bots_step_and_fill_any_seat() -> None:
+    game = gamekit.new_game("knock-knock", players=3, seed=9)
+    table = Table(game, seat=1, bots={0: "greedy", 2: "random"})
+    assert table.bots == ["greedy", "", "random"]
+    send(table, {"type": "step"})
+    assert game.step == 1 and "greedy" in table.notice
+    send(table, {"type": "bot", "seat": 1, "name": "random"})
+    assert table.bots[1] == "random"
+    send(table, {"type": "bot", "seat": 7, "name": "random"})
+    assert "no seat" in table.error
+    table.autoplay = True  # the page drives autoplay; the trait is synced
+    assert table.get_state()["autoplay"] is True
+
+
+def test_a_human_seat_asked_to_step_gets_a_random_stand_in() -> None:
+    game = gamekit.new_game("bloody-inn", seed=4)
+    table = Table(game, seat=0, bots=[None, None])
+    send(table, {"type": "step"})
+    assert game.step == 1 and "random" in table.notice
+
+
+def test_new_game_save_and_load() -> None:
+    table = Table(gamekit.new_game("knock-knock", seed=1), seat=0)
+    send(table, {"type": "new", "title": "hats", "players": "2", "seed": "8", "options": {}})
+    assert (table.title, table.players, table.seed) == ("hats", 2, 8)
+    table.bot_step()
+    table.bot_step()
+    send(table, {"type": "save"})
+    saved = table.saved_json
+    assert json.loads(saved)["actions"] == [a.to_json() for a in table.game.history]
+    send(table, {"type": "new", "title": "boo-party", "seed": 1})
+    send(table, {"type": "load", "text": saved})
+    assert table.title == "hats" and table.step == 2 and table.error == ""
+    send(table, {"type": "load", "text": saved.replace('"seed": 8', '"seed": 9')})
+    assert "broken" in table.error and table.seed == 8
+    send(table, {"type": "new", "title": "chess"})
+    assert "unknown title" in table.error and table.title == "hats"
+    send(table, {"type": "new", "title": "hats", "players": 9})
+    assert table.error and table.players == 2
+
+
+def test_the_party_timer_plays_no_disguise_through_a_legal_action() -> None:
+    game = gamekit.new_game("boo-party", players=4, seed=2)
+    monster = game.to_move
+    table = Table(game, seat=monster)
+    send(table, {"type": "timeout", "step": 5})  # a stale timer: nothing happens
+    assert game.step == 0
+    send(table, {"type": "timeout", "step": 0})
+    assert game.history[0].kind == "wear-nothing" and game.history[0].seat == monster
+    assert "time is up" in table.notice
+
+
+# -- perspective: the page never receives what the seat may not see ------------------
+def _hidden_twin(game: gamekit.Game, seat: int | None, seed: int) -> gamekit.Game:
+    """The same game, but everything ``seat`` cannot see is dealt again at random."""
+    twin = game.copy()
+    twin._state = game.rules.resample_hidden(game.state, seat, Rng(seed))
+    twin._legal = None
+    return twin
+
+
+@pytest.mark.parametrize("title", gamekit.TITLES)
+@pytest.mark.parametrize("steps", [0, 7, 19])
+def test_perspective_hides_what_the_seat_may_not_see(title: str, steps: int) -> None:
+    game = advance(gamekit.new_game(title, seed=11 + steps), steps)
+    for seat in [None, *range(game.players)]:
+        table = Table(game, seat=seat)
+        assert table.view_data == game.view(seat) and table.seat_views == []
+        for seed in range(3):
+            twin = Table(_hidden_twin(game, seat, seed), seat=seat)
+            assert synced(twin) == synced(table), (title, seat, seed)
+
+
+def test_the_god_view_is_the_state_dict() -> None:
+    game = advance(gamekit.new_game("knock-knock", seed=2), 5)
+    table = Table(game, seat=GOD)
+    assert table.view_data == game.state_dict()
+    assert table.seat_views == [game.view(s) for s in range(game.players)]
+    assert [r["text"] for r in table.legal] == [str(a) for a in game.legal_actions()]
+
+
+def test_changing_perspective_resends_only_that_view() -> None:
+    game = gamekit.new_game("hats", players=3, seed=6)
+    table = Table(game, seat=GOD)
+    send(table, {"type": "seat", "seat": 2})
+    assert table.seat == 2 and table.view_data == game.view(2) and table.seat_views == []
+    send(table, {"type": "seat", "seat": 3})
+    assert "seat must be" in table.error and table.seat == 2
+
+
+def test_refresh_listeners_see_every_change() -> None:
+    game = gamekit.new_game("hats", players=2, seed=1)
+    table = Table(game, seat=GOD)
+    steps: list[int] = []
+    table.on_change(lambda t: steps.append(t.game.step))
+    table.play_index(0, at_step=0)
+    send(table, {"type": "undo"})
+    assert steps == [1, 0]
+
+
+# -- static pictures ----------------------------------------------------------------
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_a_game_in_a_cell_shows_a_static_table(title: str) -> None:
+    game = advance(gamekit.new_game(title, seed=3), 4)
+    html = game._repr_html_()
+    assert "<script" not in html.lower() and "<details>" in html
+    assert "border-collapse:collapse'><tr><th" not in html.split("<details>")[0][-400:]
+    assert game.rules.name in html and repr(game).startswith("<")
+
+
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_a_seat_picture_hides_what_the_seat_may_not_see(title: str) -> None:
+    game = advance(gamekit.new_game(title, seed=5), 6)
+    seat = 1
+    pic = pictures.picture(game, seat)
+    twin = pictures.picture(_hidden_twin(game, seat, 1), seat)
+    assert pic._repr_html_() == twin._repr_html_()
+    assert repr(pic) == repr(twin) and "player 1" in repr(pic)
