@@ -489,7 +489,7 @@ class KnockKnockRules(Rules[State]):
             for name in names:
                 if name == "scarecrow":
                     total += 3
-                elif not name.endswith("vamp") and name in KIND_INDEX:
+                elif name.split()[0] in FOLKS and not name.endswith("vamp"):
                     folk = name.split()[0]
                     total += 2 if f"{folk} musician" in names else 1
             totals.append(total)
