@@ -659,19 +659,19 @@ class KnockKnockRules(Rules[State]):
     def _ask(self, state: State, phase: int, options: list[int], log: list[Event] | None) -> None:
         """Hand a choice to the competitor: an ordinary decision point."""
         state.phase, state.options, state.mover = phase, options, state.competitor
-        if log is not None:
-            names = [display(k) if phase == TAKE_GUEST else FOLK_PLURALS[k] for k in options]
-            listed = (" or " if phase == TAKE_GUEST else " and ").join(names)
-            if phase == TAKE_GUEST:
-                text = (
-                    f"Player {state.competitor} chooses which guest the vamp brings over: {listed}."
-                )
-            else:
-                text = (
-                    f"The {listed} are tied: player {state.competitor} chooses which folk leaves."
-                )
-            ruling = "K3" if phase == CHOOSE_FOLK else None
-            log.append(Event(text, "ask", ruling, state.competitor))
+        if log is None:
+            return
+        who = f"player {state.competitor}"
+        if phase == TAKE_GUEST:
+            listed = " or ".join(display(k) for k in options)
+            text, ruling = (
+                f"{who.capitalize()} chooses which guest the vamp brings over: {listed}.",
+                None,
+            )
+        else:
+            listed = " and ".join(FOLK_PLURALS[f] for f in options)
+            text, ruling = f"The {listed} are tied: {who} chooses which folk leaves.", "K3"
+        log.append(Event(text, "ask", ruling, state.competitor))
 
     # -- helpers: explanations and views --------------------------------------
     def _waiting(self, state: State) -> str:
