@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import gamekit
@@ -302,11 +303,33 @@ def run(args: argparse.Namespace) -> str:
     return report(args.titles, args.seconds, not args.no_references)
 
 
+START, END = "<!-- speed-table:start -->", "<!-- speed-table:end -->"
+"""The README markers between which the speed table lives."""
+
+
+def put_between_markers(text: str, table: str) -> str:
+    r"""``text`` with ``table`` in place of whatever stood between the speed-table markers.
+
+    >>> put_between_markers("a\n<!-- speed-table:start -->\nold\n<!-- speed-table:end -->", "new")
+    'a\n<!-- speed-table:start -->\nnew\n<!-- speed-table:end -->'
+    """
+    head, start, rest = text.partition(START)
+    _, end, tail = rest.partition(END)
+    if not start or not end:
+        raise ValueError(f"the file has no {START} ... {END} markers")
+    return f"{head}{START}\n{table}\n{END}{tail}"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Print the speed table (``python benchmarks/speed.py --help``)."""
     ap = parser("speed.py")
+    ap.add_argument("--readme", type=Path, help="also write the table into this README")
     args = ap.parse_args(argv)
     try:
-        print(run(args))
+        table = run(args)
+        if args.readme is not None:
+            text = args.readme.read_text(encoding="utf-8")
+            args.readme.write_text(put_between_markers(text, table), encoding="utf-8")
     except ValueError as err:
         ap.error(str(err))
+    print(table)

@@ -194,3 +194,12 @@ def test_console_script_runs_as_a_program() -> None:
     assert done.stderr.startswith("gamekit simulate: error: argument TITLE: invalid choice")
     done = subprocess.run([*command, "--help"], capture_output=True, text=True, check=True)
     assert "simulate" in done.stdout and "replay" in done.stdout and "bench" in done.stdout
+
+
+def test_speed_table_goes_between_the_readme_markers() -> None:
+    text = "# Kit\n## Speed\n<!-- speed-table:start -->\nold table\n<!-- speed-table:end -->\nend\n"
+    updated = simulation_bench.put_between_markers(text, "| new |")
+    assert updated == text.replace("old table", "| new |")
+    assert simulation_bench.put_between_markers(updated, "| newer |").count("speed-table") == 2
+    with pytest.raises(ValueError, match="no <!-- speed-table:start -->"):
+        simulation_bench.put_between_markers("no markers", "x")
