@@ -185,3 +185,19 @@ def test_every_title_same_table_with_two_workers(title: str) -> None:
     one = simulate(title, games=6, bots=chosen, seed=8, workers=1)
     two = simulate(title, games=6, bots=chosen, seed=8, workers=2, chunk_size=2)
     pd.testing.assert_frame_equal(one, two)
+
+
+@pytest.mark.parametrize(
+    "module", ["gamekit.simulation", "gamekit.charts", "gamekit.cli", "gamekit.simulation_bench"]
+)
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    alt = pytest.importorskip("altair")
+    before = alt.renderers.active
+    try:
+        result = doctest.testmod(importlib.import_module(module))
+    finally:
+        alt.renderers.enable(before)
+    assert result.attempted > 0 and result.failed == 0
