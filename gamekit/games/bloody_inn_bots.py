@@ -176,10 +176,11 @@ class InnkeeperBot(Bot):
         hand = view["hand"]
         disc = self._discount(view, "build")
         best, best_value = None, 0.0
+        slot = 10 if self._own_free(view) < 2 else 4  # burial room is worth more when short
         for card in hand:
             if not BUILDABLE[card] or max(0, RANK[card] - disc) > len(hand) - 1:
                 continue
-            value = float(ANNEX_VALUE.get(KEY[card], 0)) + 4 * RANK[card]
+            value = float(ANNEX_VALUE.get(KEY[card], 0)) + slot * RANK[card]
             if KEY[card] in COUNT_GAIN or KEY[card] in DISCOUNT or KEY[card] in MULTI:
                 value += 3
             if value > best_value:
@@ -247,15 +248,20 @@ class InnkeeperBot(Bot):
         merchants = sum(1 for h in hand if APT[h] == "bribe")
         peasants = sum(1 for h in hand if IS_PEASANT[h])
         best, best_value = None, 1.5
+        room = 10 if self._own_free(view) < 2 else 4  # burial room is worth more when short
         for card in view["rooms"]:
             if card < 0:
                 continue
             cost = max(0, RANK[card] - disc)
-            if cost > merchants + peasants:
+            if cost > len(hand):
                 continue
-            value = (ANNEX_VALUE.get(KEY[card], 1) + 4 * RANK[card]) / 2 if BUILDABLE[card] else 0
+            lost = max(0, cost - merchants)
+            lost_dear = max(0, lost - peasants)  # helpers paid away, not just peasants
+            value = (
+                (ANNEX_VALUE.get(KEY[card], 1) + room * RANK[card]) / 2 if BUILDABLE[card] else 0
+            )
             value += self._helper_value(view, card)
-            value -= 1.5 * max(0, cost - merchants) + (3 if len(hand) >= 5 else 0)
+            value -= 1.5 * lost + 2.5 * lost_dear + (3 if len(hand) >= 4 else 0)
             if value > best_value:
                 best, best_value = card, value
         return best
