@@ -107,7 +107,8 @@ def test_an_illegal_index_shows_an_error_and_changes_nothing(bad: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    "content", [None, "play", 3, [], {}, {"type": 5}, {"type": "fly"}, {"type": "goto", "step": "x"}]
+    "content",
+    [None, "play", 3, [], {}, {"type": 5}, {"type": "fly"}, {"type": "goto", "step": "x"}],
 )
 def test_nonsense_never_raises_into_the_connection(content: Any) -> None:
     table = Table(gamekit.new_game("knock-knock", seed=1), seat=0)

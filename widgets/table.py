@@ -40,7 +40,7 @@ Perspective = int | str | None
 BotSpec = str | bots_module.Bot | None
 
 
-class Table(anywidget.AnyWidget):  # type: ignore[misc]
+class Table(anywidget.AnyWidget):
     """An interactive table for ``game``, seen from ``seat``, with bots in other seats.
 
     ``seat``: ``None`` (a spectator, the default), a seat number, or ``"god"``
@@ -58,22 +58,22 @@ class Table(anywidget.AnyWidget):  # type: ignore[misc]
     seed = traitlets.Int(0).tag(sync=True)
     seat = traitlets.Any(None).tag(sync=True)
     view_data = traitlets.Dict().tag(sync=True)
-    seat_views = traitlets.List().tag(sync=True)
+    seat_views: traitlets.List[Any] = traitlets.List().tag(sync=True)
     catalogue = traitlets.Dict().tag(sync=True)
-    legal = traitlets.List().tag(sync=True)
+    legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
     to_move = traitlets.Any(None).tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
     total_steps = traitlets.Int(0).tag(sync=True)
     is_over = traitlets.Bool(False).tag(sync=True)
-    scores = traitlets.List().tag(sync=True)
-    winners = traitlets.List().tag(sync=True)
-    narration = traitlets.List().tag(sync=True)
-    changed = traitlets.List().tag(sync=True)
+    scores: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    winners: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    narration: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    changed: traitlets.List[Any] = traitlets.List().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
-    bots = traitlets.List().tag(sync=True)
-    bot_choices = traitlets.List().tag(sync=True)
-    titles = traitlets.List().tag(sync=True)
+    bots: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    bot_choices: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    titles: traitlets.List[Any] = traitlets.List().tag(sync=True)
     player_range = traitlets.Dict().tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)
     speed_ms = traitlets.Int(700).tag(sync=True)

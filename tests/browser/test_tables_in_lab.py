@@ -82,3 +82,46 @@ def test_table_click_agrees_with_python_then_undo(title: str, page: Any, lab: An
     page.wait_for_selector(".gk-action")
     root.screenshot(path=str(lab.artifact(f"table-{title}.png")))
     assert page.locator(".gk-root.gk-broken").count() == 0
+    if title == "boo-party":
+        _memory_mode_shows_only_the_top_vision(page, lab)
+
+
+def _memory_mode_shows_only_the_top_vision(page: Any, lab: Any) -> None:
+    visions = page.locator(".gk-visions .gk-card")
+    face_up = page.locator(".gk-visions .gk-card:not(.gk-face-down)")
+    assert visions.count() >= 2 and face_up.count() == visions.count()
+    page.locator(".gk-memory").check()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.gk-visions .gk-card:not(.gk-face-down)').length === 1"
+    )
+    assert page.locator(".gk-visions .gk-top-vision").count() == 1
+    page.locator(".gk-root").screenshot(path=str(lab.artifact("table-boo-party-memory.png")))
+
+
+def _chart_notebook() -> list[str]:
+    setup = (
+        "import altair as alt\n"
+        "import pandas as pd\n"
+        "import gamekit.charts\n"
+        "data = pd.DataFrame({'seat': ['0', '1', '2'], 'wins': [41, 33, 26]})\n"
+        "chart = alt.Chart(data).mark_bar().encode(x='seat', y='wins')\n"
+    )
+    return [
+        setup + "gamekit.charts.enable('interactive')\nchart",
+        "gamekit.charts.enable('svg')\nchart",
+    ]
+
+
+_TWO_CHARTS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .filter((out) => out.querySelector('canvas, svg')).length >= 2"""
+
+
+def test_offline_altair_charts_render(page: Any, lab: Any) -> None:
+    """gamekit.charts' offline renderers draw a chart element in JupyterLab, no error text."""
+    lab.write_notebook("chart.ipynb", _chart_notebook())
+    lab.open_and_run(page, "chart.ipynb")
+    page.wait_for_function(_TWO_CHARTS, timeout=60_000)
+    outputs = " ".join(page.locator(".jp-OutputArea-output").all_inner_texts())
+    assert "error" not in outputs.lower()
+    assert page.locator(".jp-OutputArea-output[data-mime-type*='stderr']").count() == 0
+    page.locator(".jp-Notebook").screenshot(path=str(lab.artifact("charts.png")))

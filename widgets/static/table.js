@@ -527,11 +527,7 @@ BOARDS["bloody-inn"] = (ctx) => {
 
 // ------------------------------------------------------------------- page --
 function render({ model, el }) {
-  const send = (msg) => {
-    window.__gamekitSent = (window.__gamekitSent || 0) + 1;
-    window.__gamekitLastSend = performance.now();
-    model.send(msg);
-  };
+  const send = (msg) => model.send(msg);
   const root = h("div", { class: "gk-root", tabindex: "-1" });
   el.appendChild(root);
   const parts = {
@@ -568,8 +564,7 @@ function render({ model, el }) {
     }
     root.dataset.revision = String(model.get("revision"));
     root.dataset.step = String(model.get("step"));
-    window.__gamekitRendered = performance.now();
-    window.__gamekitRenderMs = window.__gamekitRendered - t0;
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1);
     clearTimeout(autoTimer);
     autoTimer = scheduleAutoplay(model, send);
     clearInterval(partyTimer);
@@ -641,12 +636,13 @@ function drawError(model, box) {
 
 function drawSeats(model, box, send) {
   const scores = model.get("scores") || [];
+  const before = box._scores || scores;
+  box._scores = scores;
   const bots = model.get("bots") || [];
   const choices = model.get("bot_choices") || [];
   const mover = model.get("to_move");
   const winners = model.get("winners") || [];
   const seat = model.get("seat");
-  const changed = model.get("changed") || [];
   box.replaceChildren(...scores.map((score, i) => {
     const select = h("select", { class: "gk-bot-select", "aria-label": `who plays seat ${i}`,
       onchange: (ev) => send({ type: "bot", seat: i, name: ev.target.value }) },
@@ -658,7 +654,7 @@ function drawSeats(model, box, send) {
     if (i === seat) classes.push("gk-me");
     return h("div", { class: classes.join(" "), "data-seat": i },
       h("div", { class: "gk-seat-name" }, i === mover ? "▶ " : "", seatName(i), i === seat ? " (you)" : "", winners.includes(i) ? " ★" : ""),
-      h("div", { class: "gk-seat-score" + (changed.length && i === mover ? "" : "") }, "score ", h("b", {}, String(score))),
+      h("div", { class: "gk-seat-score" + (before[i] !== score ? " gk-changed" : "") }, "score ", h("b", {}, String(score))),
       select);
   }));
 }
@@ -732,7 +728,7 @@ function buildControls(model, box, send, root) {
     onchange: async (ev) => { const f = ev.target.files[0]; if (f) send({ type: "load", text: await f.text() }); ev.target.value = ""; } });
   box.append(
     h("div", { class: "gk-row" },
-      btn("⏭ Step", "gk-step-one", () => send({ type: "step" }), "one decision by the seat's bot"),
+      btn("Step", "gk-step-one", () => send({ type: "step" }), "one decision by the seat's bot"),
       auto, h("label", { class: "gk-speed-label" }, "delay ", speed),
       btn("↶ Undo", "gk-undo", () => send({ type: "undo" })),
       btn("↷ Redo", "gk-redo", () => send({ type: "redo" })),
@@ -757,7 +753,7 @@ function syncControls(model, box) {
   p.timeline.value = String(step);
   p.timeline.parentElement.querySelector("output").textContent = `${step}/${total}`;
   p.speed.value = String(model.get("speed_ms"));
-  p.auto.textContent = model.get("autoplay") ? "⏸ Pause" : "▶ Autoplay";
+  p.auto.textContent = model.get("autoplay") ? "❚❚ Pause" : "▶ Autoplay";
   p.auto.classList.toggle("gk-on", model.get("autoplay"));
   p.memory.querySelector("input").checked = model.get("memory_mode");
   p.timer.querySelector("input").checked = model.get("party_timer");

@@ -1,0 +1,122 @@
+"""Click -> re-render latency of the table in a real JupyterLab and Chromium.
+
+For each title a notebook shows ``Table(game, seat="god")``; the page clicks the
+first legal action (and later Undo) again and again. One sample is the time
+from the click to the end of the first animation frame after the table redrew
+with the kernel's answer (the round trip page -> kernel -> page, plus drawing).
+Target: median <= 100 ms. A measurement, not a test: nothing asserts on time.
+
+    .venv/bin/python benchmarks/widget_latency.py [--clicks 30] [--out latency.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+
+from labserver import CHROMIUM, LAUNCH_ARGS, start_lab  # noqa: E402
+
+import gamekit  # noqa: E402
+
+MEASURE = """async ([selector, clicks]) => {
+  const root = document.querySelector('.gk-root');
+  const times = [];
+  for (let i = 0; i < clicks; i++) {
+    const target = document.querySelector(selector);
+    if (!target) break;
+    const before = root.dataset.revision;
+    const changed = new Promise((done) => {
+      const watch = new MutationObserver(() => {
+        if (root.dataset.revision !== before) { watch.disconnect(); done(); }
+      });
+      watch.observe(root, { attributes: true });
+    });
+    const t0 = performance.now();
+    target.click();
+    await changed;
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    times.push(performance.now() - t0);
+  }
+  return times;
+}"""
+
+
+def _notebook(title: str) -> list[str]:
+    return [
+        "import gamekit\n"
+        "from gamekit.widgets import Table\n"
+        f"table = Table(gamekit.new_game({title!r}, seed=1), seat='god', bots=None)\n"
+        "table"
+    ]
+
+
+def measure(title: str, lab: Any, browser: Any, clicks: int) -> dict[str, list[float]]:
+    """Click ``clicks`` legal actions, then Undo as many times; return the samples (ms)."""
+    lab.write_notebook(f"{title}.ipynb", _notebook(title))
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(60_000)
+    try:
+        lab.open_and_run(page, f"{title}.ipynb")
+        page.wait_for_selector(".gk-root .gk-action")
+        page.evaluate(MEASURE, [".gk-action", 3])  # warm up
+        play = page.evaluate(MEASURE, [".gk-action", clicks])
+        undo = page.evaluate(MEASURE, [".gk-undo", clicks])
+    finally:
+        page.close()
+        lab.stop_kernels()
+    return {"play": play, "undo": undo}
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    """Median, 90th percentile, mean and count of a list of milliseconds."""
+    ordered = sorted(samples)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))] if ordered else float("nan")
+    return {
+        "n": len(ordered),
+        "median_ms": round(statistics.median(ordered), 1) if ordered else float("nan"),
+        "p90_ms": round(p90, 1),
+        "mean_ms": round(statistics.fmean(ordered), 1) if ordered else float("nan"),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--titles", nargs="*", default=list(gamekit.TITLES))
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    if not CHROMIUM.exists():
+        print(f"{CHROMIUM} is not installed: nothing measured")
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, Any] = {}
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        start_lab(Path(folder)) as lab,
+        sync_playwright() as play,
+    ):
+        browser = play.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        for title in args.titles:
+            samples = measure(title, lab, browser, args.clicks)
+            results[title] = {kind: summary(s) for kind, s in samples.items()}
+            results[title]["all"] = summary(samples["play"] + samples["undo"])
+            print(f"{title:12s} " + "  ".join(
+                f"{kind}: median {r['median_ms']} ms, p90 {r['p90_ms']} ms (n={r['n']})"
+                for kind, r in results[title].items()
+            ), flush=True)  # fmt: skip
+        browser.close()
+    if args.out:
+        args.out.write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
