@@ -18,10 +18,7 @@ MODULES = ["gamekit.odds", "gamekit.odds._common"] + [
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name: str) -> None:
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as missing:  # a title's engine not written yet
-        pytest.skip(str(missing))
+    module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     assert result.attempted > 0

@@ -359,3 +359,19 @@ def test_redeal_keeps_the_view() -> None:
         for seat in (None, state.turn, state.target):
             redealt = odds.redeal(state, seat, Rng(seed))
             assert RULES.view(redealt, seat) == RULES.view(state, seat)
+
+
+def test_unseen_count_equals_hidden_places() -> None:
+    """In every phase of random games, for every seat and the spectator, the unseen cards
+    fill exactly the places the seat cannot see."""
+    checked = 0
+    for seed in range(12):
+        state = RULES.initial_state(RULES.make_config(3 + seed % 3, {}), seed)
+        rng = Rng(seed)
+        while not RULES.is_over(state):
+            for seat in (None, *range(state.players)):
+                view = RULES.view(state, seat)
+                assert sum(odds.unseen_cards(view).values()) == odds.hidden_slots(view)
+                checked += 1
+            RULES.apply(state, rng.choice(RULES.legal_actions(state)), None)
+    assert checked > 1000

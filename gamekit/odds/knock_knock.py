@@ -194,6 +194,9 @@ def unseen_cards(view: Mapping[str, Any]) -> Counter[str]:
     knock = view.get("knock")
     if knock and knock.get("card"):
         seen[knock["card"]] += 1
+    choice = view.get("choice")
+    if choice:  # a vamp, kid or taxi being resolved, face up
+        seen[choice["card"]] += 1
     if view["deck_top"] is not None:
         seen[view["deck_top"]] += 1
     left = FULL_DECK - seen

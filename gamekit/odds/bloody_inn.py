@@ -1,0 +1,312 @@
+"""The Bloody Inn: exact answers to a learner's questions.
+
+The entrance pile is living side up: everybody sees its top traveller. The
+other entrance cards, the travellers removed unseen at set-up and the cards in
+other players' hands are what a seat cannot see; with no more knowledge, every
+unseen traveller is equally likely to be anywhere unseen (a *uniform prior*).
+That holds until the entrance pile first runs out; after the exit pile is
+shuffled in, pass the pile's composition yourself (you saw the exit pile).
+
+Cards are the engine's ids, or kinds by their key (``"marquis"``), or families
+(``"police"``).
+
+>>> police_in_inn(police=14, unseen=69, rooms=5)
+15862/26197
+>>> burial_value(26, own=True)["you"], burial_value(26, own=False)["you"]
+(26, 13)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import sympy
+
+from gamekit.core.rng import derive_seed
+from gamekit.games.bloody_inn_cards import (
+    FAMILY,
+    IS_POLICE,
+    KEY,
+    MONEY,
+    MONEY_BY_RANK,
+    RANK,
+    REMOVED,
+    TRAVELLERS,
+    WHITE_KEYS,
+)
+from gamekit.odds._common import Dist, none_drawn
+
+# -- what a seat cannot see -----------------------------------------------------------
+
+
+def unseen_travellers(view: Mapping[str, Any]) -> list[int]:
+    """The travellers this seat cannot see: the entrance pile below its top card, those
+    removed at set-up and those in other players' hands.
+
+    >>> import gamekit
+    >>> view = gamekit.new_game("bloody-inn", players=2, seed=1).view(0)
+    >>> len(unseen_travellers(view)) == 70 - 1
+    True
+    """
+    seen: set[int] = set(view["exit"]) | set(view["gone"]) | set(view["paying"])
+    seen |= {c for c in view["rooms"] if c >= 0}
+    seen |= set(view["hand"] or ())
+    for pile in (*view["corpses"], *view["annexes"], *view["buried"].values()):
+        seen |= set(pile)
+    if view["entrance_top"] is not None:
+        seen.add(view["entrance_top"])
+    return [c for c in TRAVELLERS if c not in seen]
+
+
+def open_rooms(view: Mapping[str, Any]) -> int:
+    """Rooms with a key: filled every evening."""
+    return sum(1 for k in view["keys"] if k != -1)
+
+
+def rooms_for(players: int) -> int:
+    """Open rooms once the keys are down: one per player, plus the white keys.
+
+    >>> [rooms_for(p) for p in (1, 2, 3, 4)]
+    [4, 5, 6, 8]
+    """
+    return players + WHITE_KEYS[players]
+
+
+# -- 1. police in the inn ----------------------------------------------------------------
+
+
+def police_in_inn(
+    police: int, unseen: int, rooms: int, top_is_police: bool = False
+) -> sympy.Rational:
+    """This evening, what is the chance that at least one police card lodges in the inn?
+
+    The top card of the entrance pile is seen; the other ``rooms - 1`` travellers
+    come from the ``unseen`` ones, ``police`` of them police:
+    ``1 - C(U - P, r - 1) / C(U, r - 1)`` (when the top card is no police).
+
+    >>> police_in_inn(police=14, unseen=69, rooms=5)
+    15862/26197
+    >>> police_in_inn(police=0, unseen=30, rooms=5, top_is_police=True)
+    1
+    """
+    if top_is_police:
+        return sympy.Integer(1)
+    return 1 - none_drawn(unseen, police, rooms - 1)
+
+
+def police_chance(view: Mapping[str, Any], rooms: int | None = None) -> sympy.Rational:
+    """From a view before the evening: the chance a police card lodges in the inn (the
+    entrance pile must hold enough travellers: before its first shuffle).
+
+    >>> import gamekit
+    >>> police_chance(gamekit.new_game("bloody-inn", players=2, seed=1).view(0), rooms=5)
+    15862/26197
+    """
+    rooms = open_rooms(view) if rooms is None else rooms
+    if view["entrance_size"] < rooms:
+        raise ValueError("fewer entrance cards than rooms: pass the shuffled exit pile yourself")
+    top = view["entrance_top"]
+    unseen = unseen_travellers(view)
+    police = sum(1 for c in unseen if IS_POLICE[c])
+    return police_in_inn(police, len(unseen), rooms, top is not None and IS_POLICE[top])
+
+
+def police_formula() -> sympy.Expr:
+    """The chance of police in the inn, as a formula: ``U`` unseen travellers, ``P``
+    police among them, ``r`` rooms (the top card is no police).
+
+    >>> police_formula().subs({"U": 69, "P": 14, "r": 5})
+    15862/26197
+    """
+    u, p, r = sympy.symbols("U P r")
+    return 1 - sympy.binomial(u - p, r - 1) / sympy.binomial(u, r - 1)
+
+
+# -- 2. the money of the next travellers ----------------------------------------------------
+
+
+def money_of_next(k: int, unseen: Iterable[int], top: int | None = None) -> Dist:
+    """How much money do the next ``k`` travellers carry, in all (their pocket money
+    if you killed and buried them)?
+
+    The top card is seen (``top``); the others are drawn from the unseen
+    travellers: every rank count is a multivariate hypergeometric draw.
+
+    >>> dist = money_of_next(2, TRAVELLERS[:10])  # 4 Cultivators (8F), 4 Mechanics, ...
+    >>> dist[16], dist[36]
+    (2/15, 1/45)
+    """
+    ranks = Counter(RANK[c] for c in unseen)
+    draws = k - (top is not None)
+    base = MONEY[top] if top is not None else 0
+    total = sum(ranks.values())
+    if not 0 <= draws <= total:
+        raise ValueError(f"cannot draw {draws} of {total} unseen travellers")
+    out: dict[int, Any] = {}
+    levels = sorted(ranks)
+    for counts in _compositions(draws, [ranks[r] for r in levels]):
+        ways = math.prod(math.comb(ranks[r], a) for r, a in zip(levels, counts, strict=True))
+        money = base + sum(MONEY_BY_RANK[r] * a for r, a in zip(levels, counts, strict=True))
+        out[money] = out.get(money, 0) + sympy.Rational(ways, math.comb(total, draws))
+    return {m: out[m] for m in sorted(out)}
+
+
+def _compositions(n: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``n`` as a sum of parts bounded by ``caps``."""
+    for counts in itertools.product(*(range(min(c, n) + 1) for c in caps)):
+        if sum(counts) == n:
+            yield counts
+
+
+def next_money(view: Mapping[str, Any], k: int) -> Dist:
+    """From a view: the money of the next ``k`` travellers to enter (before the first
+    shuffle of the exit pile).
+
+    >>> import gamekit
+    >>> dist = next_money(gamekit.new_game("bloody-inn", players=2, seed=1).view(0), 3)
+    >>> min(dist), max(dist), sum(dist.values())
+    (24, 60, 1)
+    """
+    return money_of_next(k, unseen_travellers(view), view["entrance_top"])
+
+
+def simulate_next_money(n: int, seed: int, k: int, players: int = 2) -> Iterator[tuple[int, int]]:
+    """Set up ``n`` engine games; yield (top card, money of the next ``k`` entrance cards)."""
+    from gamekit.games.bloody_inn import RULES
+
+    config = RULES.make_config(players, {})
+    for i in range(n):
+        entrance = RULES.initial_state(config, derive_seed(seed, "money", i)).entrance
+        yield entrance[-1], sum(MONEY[c] for c in entrance[-k:])
+
+
+# -- 3. wages ------------------------------------------------------------------------------
+
+
+def wages(hand: int, distilleries: int = 0, cash: int | None = None) -> dict[str, int]:
+    """At the end of a round, what does a hand of ``hand`` cards cost?
+
+    1F per card, one card free per Distillery, cash only. Who cannot pay all
+    pays their cash and loses the unpaid cards (Ruling I6).
+
+    >>> wages(5, distilleries=1)
+    {'owed': 4, 'paid': 4, 'cards lost': 0}
+    >>> wages(5, cash=2)
+    {'owed': 5, 'paid': 2, 'cards lost': 3}
+    """
+    owed = max(0, hand - distilleries)
+    paid = owed if cash is None else min(owed, cash)
+    return {"owed": owed, "paid": paid, "cards lost": owed - paid}
+
+
+def expected_wages(hand_sizes: Mapping[int, Any], distilleries: int = 0, rounds: int = 1) -> Any:
+    """Expected wages of a hand whose size is uncertain (``size -> chance``), kept for
+    ``rounds`` rounds: ``rounds * E[max(H - d, 0)]``.
+
+    >>> expected_wages({2: sympy.Rational(1, 2), 4: sympy.Rational(1, 2)}, distilleries=1, rounds=3)
+    6
+    """
+    total: Any = sympy.Integer(0)
+    for size, p in hand_sizes.items():
+        total += p * max(0, size - distilleries)
+    return rounds * total
+
+
+def wages_formula() -> sympy.Expr:
+    """Wages as a formula: ``h`` cards, ``d`` Distilleries, ``R`` rounds.
+
+    >>> wages_formula()
+    R*Max(0, -d + h)
+    """
+    h, d, r = sympy.symbols("h d R")
+    return r * sympy.Max(0, h - d)
+
+
+# -- 4. burials ---------------------------------------------------------------------------------
+
+
+def burial_value(money: int, own: bool, players: int = 2) -> dict[str, sympy.Rational]:
+    """What is burying a corpse carrying ``money`` F worth, under your own annex or under
+    another player's?
+
+    Under your own: all the money is yours. Under another's: half to you, half
+    to the annex's owner. ``lead over owner`` is how much you gain on that
+    owner; ``lead over others`` on each other player (cash cap aside).
+
+    >>> burial_value(18, own=False)
+    {'you': 9, 'owner': 9, 'lead over owner': 0, 'lead over others': 9}
+    """
+    you = sympy.Integer(money) if own else sympy.Rational(money, 2)
+    owner = sympy.Integer(0) if own else sympy.Rational(money, 2)
+    return {
+        "you": you,
+        "owner": owner if not own else you,
+        "lead over owner": you - (0 if own else owner),
+        "lead over others": you,
+    }
+
+
+def expected_burial(corpse_money: Mapping[int, Any], own: bool) -> sympy.Expr:
+    """The expected cash of a burial when the corpse's money follows ``corpse_money``
+    (for example the next traveller, from :func:`money_of_next` with ``k = 1``).
+
+    >>> expected_burial({8: sympy.Rational(1, 2), 26: sympy.Rational(1, 2)}, own=False)
+    17/2
+    """
+    total: Any = sympy.Integer(0)
+    for money, p in corpse_money.items():
+        total += p * burial_value(money, own)["you"]
+    return sympy.nsimplify(total)
+
+
+# -- 5. is that annex still to come? ---------------------------------------------------------------
+
+
+def still_to_come(copies: int, unseen: int, face_down: int) -> sympy.Rational:
+    """What is the chance that at least one of ``copies`` unseen cards lies among the
+    ``face_down`` entrance cards below the top (``unseen`` cards in all)?
+
+    ``1 - C(U - c, N) / C(U, N)``.
+
+    >>> still_to_come(copies=1, unseen=69, face_down=44)
+    44/69
+    """
+    return 1 - none_drawn(unseen, copies, face_down)
+
+
+def annex_to_come(view: Mapping[str, Any], key: str) -> sympy.Rational:
+    """From a view, before the first shuffle: the chance that a card of kind ``key``
+    (say ``"marquis"``, the Pavilion) will still enter the inn: its top card, the
+    exit pile (shuffled back in later) or, for an unseen copy, the entrance pile.
+
+    >>> import gamekit
+    >>> annex_to_come(gamekit.new_game("bloody-inn", players=2, seed=1).view(0), "marquis")
+    44/69
+    """
+    if view["exhausted"]:
+        raise ValueError("after the first shuffle, pass the compositions to still_to_come")
+    top = view["entrance_top"]
+    if (top is not None and KEY[top] == key) or any(KEY[c] == key for c in view["exit"]):
+        return sympy.Integer(1)
+    unseen = unseen_travellers(view)
+    copies = sum(1 for c in unseen if KEY[c] == key)
+    face_down = view["entrance_size"] - (top is not None)
+    return still_to_come(copies, len(unseen), face_down)
+
+
+def removed_at_setup(players: int, length: str = "long") -> int:
+    """How many travellers leave the game unseen at set-up.
+
+    >>> removed_at_setup(2), removed_at_setup(4, "short")
+    (25, 22)
+    """
+    return REMOVED[players][length]
+
+
+def family_of(card: int) -> str:
+    """A card's family (for example ``"police"``)."""
+    return FAMILY[card]
