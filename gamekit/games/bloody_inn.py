@@ -53,16 +53,8 @@ from gamekit.games.bloody_inn_actions import (
 )
 from gamekit.games.bloody_inn_cards import (
     ALL_CARDS,
-    ANNEX,
-    BUILDABLE,
     IS_PEASANT,
-    KEY,
-    NAME,
-    RANK,
     ROOMS,
-    annex_label,
-    capacity,
-    label,
 )
 from gamekit.games.bloody_inn_state import (
     EMPTY,
@@ -329,19 +321,4 @@ class BloodyInnRules(Rules[State]):
 
 RULES = BloodyInnRules()
 
-__all__ = [
-    "RULES",
-    "BloodyInnRules",
-    "Config",
-    "State",
-    "rating",
-    "make_config",
-    "ANNEX",
-    "BUILDABLE",
-    "KEY",
-    "NAME",
-    "RANK",
-    "annex_label",
-    "capacity",
-    "label",
-]
+__all__ = ["RULES", "BloodyInnRules", "Config", "State", "make_config", "rating"]
