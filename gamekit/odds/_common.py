@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -162,3 +163,35 @@ def gap_in_standard_errors(
     if spread == 0:
         return 0.0 if gap == 0 else math.inf
     return abs(gap) / math.sqrt(spread)
+
+
+@dataclass(frozen=True)
+class Convergence:
+    """A question for a convergence chart: the exact mean and variance of one simulated
+    sample, and the simulated samples themselves (``gamekit.charts.convergence``)."""
+
+    question: str
+    exact: Any
+    variance: Any
+    samples: Iterator[float]
+
+
+def convergence_of(
+    questions: Mapping[str, Callable[[int, int], Convergence]], question: str, n: int, seed: int
+) -> Convergence:
+    """Look a question up by name, listing the known ones when it is unknown."""
+    if question not in questions:
+        raise KeyError(f"unknown question {question!r}; known: {', '.join(sorted(questions))}")
+    return questions[question](n, seed)
+
+
+def bernoulli_convergence(question: str, p: Any, hits: Iterable[Any]) -> Convergence:
+    """A yes/no question: chance ``p``, samples 1.0 or 0.0."""
+    return Convergence(question, p, p * (1 - p), (float(bool(h)) for h in hits))
+
+
+def distribution_convergence(
+    question: str, dist: Mapping[Any, Any], values: Iterable[Any]
+) -> Convergence:
+    """A numeric question: its exact distribution, samples as floats."""
+    return Convergence(question, mean(dist), variance(dist), (float(v) for v in values))

@@ -38,7 +38,14 @@ from gamekit.games.bloody_inn_cards import (
     TRAVELLERS,
     WHITE_KEYS,
 )
-from gamekit.odds._common import Dist, none_drawn
+from gamekit.odds._common import (
+    Convergence,
+    Dist,
+    bernoulli_convergence,
+    convergence_of,
+    distribution_convergence,
+    none_drawn,
+)
 
 # -- what a seat cannot see -----------------------------------------------------------
 
@@ -310,3 +317,47 @@ def removed_at_setup(players: int, length: str = "long") -> int:
 def family_of(card: int) -> str:
     """A card's family (for example ``"police"``)."""
     return FAMILY[card]
+
+
+# -- questions for convergence charts ----------------------------------------------------
+
+
+def convergence(question: str, n: int, seed: int) -> Convergence:
+    """A question's exact mean and variance with ``n`` seeded engine samples, for
+    ``gamekit.charts.convergence`` (2 players, seen from nowhere: before the top card
+    is looked at). Questions: ``"police on the first evening"``, ``"money of the
+    next 3 travellers"``, ``"the Marquis will come"``.
+
+    >>> c = convergence("the Marquis will come", 50, seed=1)
+    >>> c.exact, len(list(c.samples))
+    (9/14, 50)
+    """
+    return convergence_of(_QUESTIONS, question, n, seed)
+
+
+def _setups(n: int, seed: int) -> Iterator[list[int]]:
+    from gamekit.games.bloody_inn import RULES
+
+    config = RULES.make_config(2, {})
+    for i in range(n):
+        yield RULES.initial_state(config, derive_seed(seed, "setup", i)).entrance
+
+
+_POLICE = sum(1 for c in TRAVELLERS if IS_POLICE[c])
+_QUESTIONS: dict[str, Any] = {
+    "police on the first evening": lambda n, seed: bernoulli_convergence(
+        "police on the first evening",
+        1 - none_drawn(len(TRAVELLERS), _POLICE, rooms_for(2)),
+        (any(IS_POLICE[c] for c in pile[-rooms_for(2) :]) for pile in _setups(n, seed)),
+    ),
+    "money of the next 3 travellers": lambda n, seed: distribution_convergence(
+        "money of the next 3 travellers",
+        money_of_next(3, TRAVELLERS),
+        (sum(MONEY[c] for c in pile[-3:]) for pile in _setups(n, seed)),
+    ),
+    "the Marquis will come": lambda n, seed: bernoulli_convergence(
+        "the Marquis will come",
+        still_to_come(1, len(TRAVELLERS), len(TRAVELLERS) - removed_at_setup(2)),
+        (any(KEY[c] == "marquis" for c in pile) for pile in _setups(n, seed)),
+    ),
+}

@@ -25,7 +25,13 @@ from typing import Any
 import sympy
 
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.odds._common import rational
+from gamekit.odds._common import (
+    Convergence,
+    bernoulli_convergence,
+    convergence_of,
+    distribution_convergence,
+    rational,
+)
 
 # Where a Monster's costume of last round lies now (for the one choosing):
 TOP = 0  # it is a Vision the Seer sees or remembers: wearing it again is caught...
@@ -407,3 +413,63 @@ def simulate_party(
             spotted = any(c in known for c in view["worn"][1:])
             game.play(Accuse() if spotted else LetPartyGoOn())
         yield game.state.ending == SURVIVED, len(game.state.visions)
+
+
+# -- questions for convergence charts ----------------------------------------------------
+
+
+def convergence(question: str, n: int, seed: int) -> Convergence:
+    """A question's exact mean and variance with ``n`` seeded engine samples, for
+    ``gamekit.charts.convergence``. Questions: ``"first round avoided"`` (5 players),
+    ``"perfect memory survives"`` (5 players, 8 costumes), ``"survives a Seer with
+    memory 1/2"`` (3 players, 6 costumes), ``"rating against a Seer with memory
+    1/2"`` (5 players, 10 costumes).
+
+    >>> c = convergence("perfect memory survives", 20, seed=1)
+    >>> c.exact, len(list(c.samples))
+    (13/15, 20)
+    """
+    return convergence_of(_QUESTIONS, question, n, seed)
+
+
+def _first_round(n: int, seed: int) -> Iterator[bool]:
+    import gamekit
+    from gamekit.games.boo_party import Wear
+
+    for i in range(n):
+        rng = Rng(derive_seed(seed, "first", i))
+        game = gamekit.new_game("boo-party", players=5, seed=derive_seed(seed, "game", i))
+        while game.to_move not in (0, None):
+            seat = game.to_move
+            assert seat is not None
+            costume = monster_choice(game.view(seat), seat, rng, remember=False)
+            assert costume is not None
+            game.play(Wear(seat, costume))
+        view = game.view(0)
+        yield not set(view["worn"][1:]) & set(view["visions"])
+
+
+def _half_memory(players: int, costumes: int) -> Party:
+    return survival_against_seer(players - 1, costumes, memory=sympy.Rational(1, 2))
+
+
+_QUESTIONS: dict[str, Any] = {
+    "first round avoided": lambda n, seed: bernoulli_convergence(
+        "first round avoided", avoid_all(4, 2, 18), _first_round(n, seed)
+    ),
+    "perfect memory survives": lambda n, seed: bernoulli_convergence(
+        "perfect memory survives",
+        survival_perfect_memory(4, 8),
+        (ok for ok, _ in simulate_party(n, seed, 5, 8, 0.5, "remember")),
+    ),
+    "survives a Seer with memory 1/2": lambda n, seed: bernoulli_convergence(
+        "survives a Seer with memory 1/2",
+        _half_memory(3, 6).survive,
+        (ok for ok, _ in simulate_party(n, seed, 3, 6, 0.5)),
+    ),
+    "rating against a Seer with memory 1/2": lambda n, seed: distribution_convergence(
+        "rating against a Seer with memory 1/2",
+        _half_memory(5, 10).rating,
+        (r for _, r in simulate_party(n, seed, 5, 10, 0.5)),
+    ),
+}

@@ -30,7 +30,14 @@ from gamekit.games.hats import (
     card_of,
     table_values,
 )
-from gamekit.odds._common import Dist, from_counts
+from gamekit.odds._common import (
+    Convergence,
+    Dist,
+    bernoulli_convergence,
+    convergence_of,
+    distribution_convergence,
+    from_counts,
+)
 
 Card = int | str
 
@@ -328,3 +335,31 @@ def simulate_survival(n: int, seed: int, kind: str = "red") -> Iterator[int]:
 def random_pick(items: Sequence[int], rng: Rng) -> int:
     """One item, uniformly (for simulations)."""
     return items[rng.below(len(items))]
+
+
+# -- questions for convergence charts ----------------------------------------------------
+
+
+def convergence(question: str, n: int, seed: int) -> Convergence:
+    """A question's exact mean and variance with ``n`` seeded engine samples, for
+    ``gamekit.charts.convergence``. Questions: ``"all types differ"``, ``"value of
+    red"``, ``"red survives the removal"``.
+
+    >>> c = convergence("red survives the removal", 50, seed=1)
+    >>> c.exact, len(list(c.samples))
+    (5/7, 50)
+    """
+    return convergence_of(_QUESTIONS, question, n, seed)
+
+
+_QUESTIONS: dict[str, Any] = {
+    "all types differ": lambda n, seed: bernoulli_convergence(
+        "all types differ", all_types_differ(), simulate_all_types_differ(n, seed)
+    ),
+    "value of red": lambda n, seed: distribution_convergence(
+        "value of red", type_value(), simulate_type_value(n, seed)
+    ),
+    "red survives the removal": lambda n, seed: bernoulli_convergence(
+        "red survives the removal", survives_removal(), simulate_survival(n, seed)
+    ),
+}

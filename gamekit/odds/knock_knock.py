@@ -37,7 +37,17 @@ from gamekit.games.knock_knock import (
     largest_unprotected_folks,
 )
 from gamekit.games.knock_knock import Config as GameConfig
-from gamekit.odds._common import Dist, from_counts, hypergeom, mean, push
+from gamekit.odds._common import (
+    Convergence,
+    Dist,
+    bernoulli_convergence,
+    convergence_of,
+    distribution_convergence,
+    from_counts,
+    hypergeom,
+    mean,
+    push,
+)
 
 FIRST_GUESTS_PER_FOLK = 4
 """Standard guests of each folk shuffled for the first guests (12 in all)."""
@@ -523,3 +533,42 @@ def simulate_knocked_card(state: Any, seat: int | None, n: int, seed: int) -> It
 def first_guest_counts() -> Counter[str]:
     """The 12 first guests by kind (4 of each folk)."""
     return Counter(KIND_NAMES[CATALOGUE[c]] for c in FIRST_GUESTS)
+
+
+# -- questions for convergence charts ----------------------------------------------------
+
+
+def convergence(question: str, n: int, seed: int) -> Convergence:
+    """A question's exact mean and variance with ``n`` seeded engine samples, for
+    ``gamekit.charts.convergence``. Questions: ``"first guests of one folk"``,
+    ``"kids in the starting hand"``, ``"players starting with a pair"``.
+
+    >>> c = convergence("first guests of one folk", 100, seed=1)
+    >>> c.exact, len(list(c.samples))
+    (3/11, 100)
+    """
+    return convergence_of(_QUESTIONS, question, n, seed)
+
+
+def _pairs_samples(n: int, seed: int) -> Iterator[int]:
+    config = GameConfig(players=4)
+    for i in range(n):
+        parties = deal(config, derive_seed(seed, "pairs", i)).parties
+        yield sum(len({CATALOGUE[c] for c in p}) == 1 for p in parties)
+
+
+_QUESTIONS: dict[str, Any] = {
+    "first guests of one folk": lambda n, seed: bernoulli_convergence(
+        "first guests of one folk",
+        starting_guests()["one folk"],
+        simulate_starting_guests(n, seed),
+    ),
+    "kids in the starting hand": lambda n, seed: distribution_convergence(
+        "kids in the starting hand",
+        starting_hand(["kid"]),
+        simulate_starting_hand(["kid"], n, seed),
+    ),
+    "players starting with a pair": lambda n, seed: distribution_convergence(
+        "players starting with a pair", pairs_at_table(4), _pairs_samples(n, seed)
+    ),
+}
