@@ -36,7 +36,8 @@ class GreedyBot(Bot):
     - Main action: for each exchange or black hat, estimate everyone's points
       right after it (collection by table space, black hats, the cookie, and the
       best favourite hat the hand still allows); pick the largest
-      ``my side's gain - the best rival's gain``.
+      ``my gain - the best rival's gain`` (with 4 players: my team's gain -
+      the other team's gain).
     - Optional action (discard and draw, or swap): only after the main action,
       and only for a card whose ``keep_value`` is low; otherwise end the turn.
     - Asked to give a card back (4 players): the card it values least.
@@ -67,9 +68,10 @@ class GreedyBot(Bot):
         played = getattr(action, "card", -1)
         after = estimate(view, table, collections, blacks, played)
         deltas = [a - b for a, b in zip(after, before, strict=True)]
-        mine = [s for s in range(len(deltas)) if _same_side(view, s, seat)]
-        rivals = [s for s in range(len(deltas)) if s not in mine]
-        return sum(deltas[s] for s in mine) - max(deltas[s] for s in rivals)
+        mine = sum(d for s, d in enumerate(deltas) if _same_side(view, s, seat))
+        rivals = [d for s, d in enumerate(deltas) if not _same_side(view, s, seat)]
+        # Teams add their points; alone, only the best rival matters.
+        return mine - (sum(rivals) if view["teams"] else max(rivals))
 
     def optional(self, view: View, legal: Sequence[Action]) -> Action:
         """Throw away (or swap) the weakest card if it is weak enough, else end the turn."""
