@@ -86,6 +86,11 @@ def test_same_table_on_a_dask_local_cluster(toy_title: str) -> None:
         distributed.Client(cluster) as client,
     ):
         on_dask = simulate(toy_title, games=30, players=3, seed=11, backend="dask", address=client)
+        real = [t for t in gamekit.TITLES if _has_title(t)][-1:]
+        for title in real:
+            here = simulate(title, games=4, seed=5, workers=1)
+            there = simulate(title, games=4, seed=5, backend="dask", address=client, chunk_size=1)
+            pd.testing.assert_frame_equal(here, there)
     pd.testing.assert_frame_equal(local, on_dask)
 
 
