@@ -84,7 +84,9 @@ def test_the_end_reveals_favourites_but_not_black_hats() -> None:
     view = g.view(1)
     assert view["favourites"] == [h[0] for h in g.state.hands]
     assert view["my_black_hats"] == sorted(g.state.black_hats[1])
-    assert "black_hats" in view and view["scores"] == g.scores()
+    assert view["black_hats"] == [len(b) for b in g.state.black_hats]  # counts only
+    assert RULES.view(RULES.resample_hidden(g.state, 1, Rng(4)), 1) == view
+    assert view["scores"] == g.scores()
 
 
 # -- bad input -------------------------------------------------------------------------------
