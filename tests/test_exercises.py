@@ -362,3 +362,10 @@ def test_an_estimate_may_miss_a_rare_outcome() -> None:
 def test_a_simulated_estimate_is_accepted() -> None:
     assert check("inn-3", estimate("inn-3", games=2000, seed=5)).kind == "estimate"
     assert check("hats-4", estimate("hats-4", games=2000, seed=5)).kind == "estimate"
+
+
+def test_symbols_with_assumptions_are_the_exercise_symbols() -> None:
+    g, f = sympy.symbols("g f", positive=True)
+    assert check("kk-4", (g - 1) / (f * g - 1)).ok
+    n, k, m = sympy.symbols("n k m", integer=True, nonnegative=True)
+    assert check("boo-3", sympy.binomial(n - k, m) / sympy.binomial(n, m)).ok

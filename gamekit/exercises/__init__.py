@@ -215,11 +215,24 @@ def _compare_value(ex: Exercise, expected: Any, answer: Any) -> Feedback:
     given = _sympify(answer, ex)
     if not isinstance(given, sympy.Basic):
         return Feedback(False, "form", f"Expected {ex.form}, got {type(answer).__name__}.")
+    given = _plain_symbols(given, ex)
     if given.has(sympy.Float) and not expected.free_symbols:
         return _compare_float(ex, expected, float(given))
     if _same(given, expected) or _agree_at_points(ex, given, expected):
         return _correct(ex)
     return Feedback(False, "hint", f"Not quite. {ex.hint}")
+
+
+def _plain_symbols(value: Any, ex: Exercise) -> Any:
+    """The exercise's symbols without assumptions: ``Symbol("n", positive=True)`` is ``n``."""
+    import sympy
+
+    renamed = {
+        s: sympy.Symbol(s.name)
+        for s in value.free_symbols
+        if isinstance(s, sympy.Symbol) and s.name in ex.symbols
+    }
+    return value.xreplace(renamed) if renamed else value
 
 
 def _same(given: Any, expected: Any) -> bool:
