@@ -2,9 +2,11 @@
 
 - Notebooks (``notebooks/``, ``exercises/``) run under nbval with the options in
   ``pyproject.toml``; the sanitize file is found from any working directory.
-- Under pytest-xdist (``--dist loadgroup``) each notebook runs whole on one
-  worker (its cells share one kernel, in order), and the real-browser tests
-  run together on one worker; every other test is spread freely.
+- Under pytest-xdist (``-n 2``, with ``--dist load``, the default) each notebook
+  runs whole on one worker (its cells share one kernel, in order) and the
+  real-browser tests (``tests/browser/``) run together on one worker; every
+  other test is spread freely. (``--dist loadgroup`` cannot do this with
+  pytest 9.2: xdist's group suffix no longer reaches the node id.)
 - The summary lists each notebook's running time (kernel start included).
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,29 +24,46 @@ _notebook_seconds: dict[str, float] = defaultdict(float)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Resolve a relative nbval sanitize file against the repository root."""
+    """Resolve the nbval sanitize file from any directory; plug in the scheduling."""
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_KitScheduling(), "gamekit-scheduling")
     sanitize = getattr(config.option, "nbval_sanitize_with", None)
     if sanitize and not Path(sanitize).is_absolute() and not Path(sanitize).exists():
         config.option.nbval_sanitize_with = str(ROOT / sanitize)
 
 
-def _is_notebook_cell(item: pytest.Item) -> bool:
-    return item.path.suffix == ".ipynb"
+def work_unit(nodeid: str) -> str:
+    """The xdist work unit of a test: what must run on one worker, in order.
+
+    >>> work_unit("notebooks/00-start-here.ipynb::Cell 3")
+    'notebooks/00-start-here.ipynb'
+    >>> work_unit("tests/browser/test_lab.py::test_click[hats]")
+    'tests/browser'
+    >>> work_unit("tests/test_core.py::test_undo")
+    'tests/test_core.py::test_undo'
+    """
+    path = nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb"):
+        return path
+    if path.startswith("tests/browser/"):
+        return "tests/browser"
+    return nodeid
 
 
-def _is_browser_test(item: pytest.Item) -> bool:
-    return item.get_closest_marker("browser") is not None or "browser" in item.path.parts
+class _KitScheduling:
+    """pytest-xdist plugin: schedule by :func:`work_unit` (registered when xdist is there)."""
 
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
+        if config.getoption("dist") not in ("load", "loadgroup", "loadscope"):
+            return None
+        from xdist.scheduler import LoadScopeScheduling
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep a notebook's cells, and the browser tests, each on one xdist worker."""
-    for item in items:
-        if _is_notebook_cell(item):
-            rel = item.path.relative_to(ROOT) if item.path.is_relative_to(ROOT) else item.path
-            item.add_marker(pytest.mark.xdist_group(f"notebook:{rel}"))
-        elif _is_browser_test(item):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+        class KitScheduling(LoadScopeScheduling):  # type: ignore[misc]
+            def _split_scope(self, nodeid: str) -> str:
+                return work_unit(nodeid)
+
+        return KitScheduling(config, log)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

@@ -59,3 +59,63 @@ def test_checked_cells_have_stored_outputs(path: Path) -> None:
         if "# NBVAL_CHECK_OUTPUT" in "".join(cell["source"]) and not cell.get("outputs")
     ]
     assert not empty, f"code cells {empty} are marked NBVAL_CHECK_OUTPUT but store no output"
+
+
+def _notebook(cells: list[str]) -> str:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    return nbformat.writes(nb)
+
+
+def test_a_notebook_runs_whole_on_one_worker(tmp_path: Path) -> None:
+    """Under pytest-xdist a notebook's cells share one kernel; browser tests one worker."""
+    import shutil
+    import subprocess
+    import sys
+
+    shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
+    cells = ["import os\nworker = os.environ['PYTEST_XDIST_WORKER']\nstep = 0"]
+    cells += [
+        f"assert step == {i} and os.environ['PYTEST_XDIST_WORKER'] == worker\nstep += 1"
+        for i in range(5)
+    ]
+    for name in ("a",):
+        (tmp_path / f"{name}.ipynb").write_text(_notebook(cells))
+    browser = tmp_path / "tests" / "browser"
+    browser.mkdir(parents=True)
+    (browser / "test_pages.py").write_text(
+        "import os\n\nSEEN = set()\n\n"
+        + "".join(
+            f"def test_page_{i}():\n    SEEN.add(os.environ['PYTEST_XDIST_WORKER'])\n"
+            f"    assert len(SEEN) == 1\n\n"
+            for i in range(4)
+        )
+    )
+    (tmp_path / "test_spread.py").write_text(
+        "".join(f"def test_{i}():\n    pass\n\n" for i in range(4))
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-n",
+            "2",
+            "-p",
+            "no:cacheprovider",
+            "--nbval-lax",
+            "--nbval-current-env",
+            "-q",
+            "--rootdir",
+            str(tmp_path),
+            "-c",
+            "/dev/null",
+            ".",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "14 passed" in result.stdout
+    assert "notebook times" in result.stdout
