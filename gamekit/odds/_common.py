@@ -57,7 +57,11 @@ def from_counts(counts: Mapping[K, int]) -> dict[K, sympy.Rational]:
 
 
 def from_fractions(weights: Mapping[K, Fraction]) -> dict[K, sympy.Rational]:
-    """Exact ``Fraction`` weights (already adding up to 1) -> SymPy rationals, sorted keys."""
+    """Exact ``Fraction`` weights (already adding up to 1) -> SymPy rationals, sorted keys.
+
+    >>> from_fractions({2: Fraction(1, 3), 1: Fraction(2, 3)})
+    {1: 2/3, 2: 1/3}
+    """
     return {k: rational(weights[k]) for k in sorted(weights) if weights[k]}  # type: ignore[type-var]
 
 
@@ -168,7 +172,12 @@ def gap_in_standard_errors(
 @dataclass(frozen=True)
 class Convergence:
     """A question for a convergence chart: the exact mean and variance of one simulated
-    sample, and the simulated samples themselves (``gamekit.charts.convergence``)."""
+    sample, and the simulated samples themselves (``gamekit.charts.convergence``).
+
+    >>> c = bernoulli_convergence("heads", sympy.Rational(1, 2), [1, 0])
+    >>> c.exact, c.variance, list(c.samples)
+    (1/2, 1/4, [1.0, 0.0])
+    """
 
     question: str
     exact: Any
@@ -179,19 +188,33 @@ class Convergence:
 def convergence_of(
     questions: Mapping[str, Callable[[int, int], Convergence]], question: str, n: int, seed: int
 ) -> Convergence:
-    """Look a question up by name, listing the known ones when it is unknown."""
+    """Look a question up by name, listing the known ones when it is unknown.
+
+    >>> convergence_of({}, "coin", 1, 1)
+    Traceback (most recent call last):
+    ...
+    KeyError: "unknown question 'coin'; known: "
+    """
     if question not in questions:
         raise KeyError(f"unknown question {question!r}; known: {', '.join(sorted(questions))}")
     return questions[question](n, seed)
 
 
 def bernoulli_convergence(question: str, p: Any, hits: Iterable[Any]) -> Convergence:
-    """A yes/no question: chance ``p``, samples 1.0 or 0.0."""
+    """A yes/no question: chance ``p``, samples 1.0 or 0.0.
+
+    >>> bernoulli_convergence("six", sympy.Rational(1, 6), [False]).variance
+    5/36
+    """
     return Convergence(question, p, p * (1 - p), (float(bool(h)) for h in hits))
 
 
 def distribution_convergence(
     question: str, dist: Mapping[Any, Any], values: Iterable[Any]
 ) -> Convergence:
-    """A numeric question: its exact distribution, samples as floats."""
+    """A numeric question: its exact distribution, samples as floats.
+
+    >>> distribution_convergence("die", uniform(range(1, 7)), [3]).exact
+    7/2
+    """
     return Convergence(question, mean(dist), variance(dist), (float(v) for v in values))

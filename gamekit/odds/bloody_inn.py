@@ -70,7 +70,11 @@ def unseen_travellers(view: Mapping[str, Any]) -> list[int]:
 
 
 def open_rooms(view: Mapping[str, Any]) -> int:
-    """Rooms with a key: filled every evening."""
+    """Rooms with a key: filled every evening.
+
+    >>> open_rooms({"keys": [0, 1, -2, -2, -2, -1, -1, -1]})
+    5
+    """
     return sum(1 for k in view["keys"] if k != -1)
 
 
@@ -182,7 +186,11 @@ def next_money(view: Mapping[str, Any], k: int) -> Dist:
 
 
 def simulate_next_money(n: int, seed: int, k: int, players: int = 2) -> Iterator[tuple[int, int]]:
-    """Set up ``n`` engine games; yield (top card, money of the next ``k`` entrance cards)."""
+    """Set up ``n`` engine games; yield (top card, money of the next ``k`` entrance cards).
+
+    >>> all(24 <= money <= 78 for _, money in simulate_next_money(5, seed=1, k=3))
+    True
+    """
     from gamekit.games.bloody_inn import RULES
 
     config = RULES.make_config(players, {})
@@ -315,7 +323,11 @@ def removed_at_setup(players: int, length: str = "long") -> int:
 
 
 def family_of(card: int) -> str:
-    """A card's family (for example ``"police"``)."""
+    """A card's family (for example ``"police"``).
+
+    >>> family_of(TRAVELLERS[0])
+    'craftsmen'
+    """
     return FAMILY[card]
 
 

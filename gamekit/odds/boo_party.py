@@ -158,7 +158,11 @@ def disguise_assignments(monsters: Any, costumes: Any = 18, changing: Any = None
 @dataclass(frozen=True)
 class Party:
     """A whole game's odds: ``survive`` (the Monsters outlast the deck) and ``rating``,
-    the number of Visions revealed when the game ends (Ruling B4) -> chance."""
+    the number of Visions revealed when the game ends (Ruling B4) -> chance.
+
+    >>> Party(sympy.Rational(1, 2), {3: sympy.Rational(1, 2), 4: sympy.Rational(1, 2)}).survive
+    1/2
+    """
 
     survive: Any
     rating: dict[int, Any]
@@ -344,7 +348,13 @@ def never_revealed(monsters: Any, revealed: Any, costumes: Any = 18) -> Any:
 
 def monster_choice(view: dict[str, Any], seat: int, rng: Rng, remember: bool) -> int | None:
     """A Monster's uniform choice: a free costume that is not its own of last round (and
-    never revealed, when it remembers the Visions); ``None`` when none is left."""
+    never revealed, when it remembers the Visions); ``None`` when none is left.
+
+    >>> view = {"worn": [None, 0, None], "visions": [1, 2], "last_worn": [None, 3, 4],
+    ...         "costumes": 5}
+    >>> monster_choice(view, 2, Rng(1), remember=True)
+    3
+    """
     taken = set(c for c in view["worn"] if c is not None and c >= 0)
     banned = set(view["visions"]) if remember else set()
     own = view["last_worn"][seat]
@@ -356,7 +366,12 @@ def monster_choice(view: dict[str, Any], seat: int, rng: Rng, remember: bool) ->
 
 def random_plan(last: Sequence[int | None], costumes: int, rng: Rng) -> list[int]:
     """A disguise plan drawn uniformly among the valid ones: distinct costumes, each
-    Monster's different from its ``last`` (rejection sampling)."""
+    Monster's different from its ``last`` (rejection sampling).
+
+    >>> plan = random_plan([0, 1, 2], 4, Rng(3))
+    >>> len(set(plan)) == 3 and all(c != old for c, old in zip(plan, [0, 1, 2]))
+    True
+    """
     while True:
         picks = rng.shuffled(range(costumes))[: len(last)]
         if all(c != old for c, old in zip(picks, last, strict=True)):

@@ -20,7 +20,7 @@ from typing import Any
 
 import sympy
 
-from gamekit.core.rng import Rng, derive_seed
+from gamekit.core.rng import derive_seed
 from gamekit.games.hats import (
     CARDS,
     HAND_SIZE,
@@ -136,7 +136,11 @@ def all_types_differ(types: int = 7, spaces: int = 6, numbers: int = NUMBERS) ->
 
 
 def simulate_all_types_differ(n: int, seed: int, players: int = 3) -> Iterator[int]:
-    """Set up ``n`` games with the engine; yield 1 when the opening table has no repeated type."""
+    """Set up ``n`` games with the engine; yield 1 when the opening table has no repeated type.
+
+    >>> sum(simulate_all_types_differ(10, seed=1)) <= 10
+    True
+    """
     from gamekit.games.hats import RULES
 
     config = RULES.make_config(players, {})
@@ -287,7 +291,11 @@ def type_values(table: Sequence[Card]) -> dict[str, int]:
 
 def simulate_type_value(n: int, seed: int, kind: str = "red", players: int = 3) -> Iterator[int]:
     """Set up ``n`` games with the engine; yield what a card of ``kind`` is worth on the
-    opening table (types removed with 2 players are skipped)."""
+    opening table (types removed with 2 players are skipped).
+
+    >>> all(0 <= v <= 6 for v in simulate_type_value(10, seed=1))
+    True
+    """
     from gamekit.games.hats import RULES
 
     config = RULES.make_config(players, {})
@@ -323,18 +331,17 @@ def survives_removal_formula() -> sympy.Expr:
 
 
 def simulate_survival(n: int, seed: int, kind: str = "red") -> Iterator[int]:
-    """Set up ``n`` two-player games with the engine; yield 1 when ``kind`` stays in."""
+    """Set up ``n`` two-player games with the engine; yield 1 when ``kind`` stays in.
+
+    >>> sorted(set(simulate_survival(30, seed=1)))
+    [0, 1]
+    """
     from gamekit.games.hats import RULES
 
     config = RULES.make_config(2, {})
     for i in range(n):
         box = RULES.initial_state(config, derive_seed(seed, "removal", i)).box
         yield int(all(TYPES[c // NUMBERS] != kind for c in box))
-
-
-def random_pick(items: Sequence[int], rng: Rng) -> int:
-    """One item, uniformly (for simulations)."""
-    return items[rng.below(len(items))]
 
 
 # -- questions for convergence charts ----------------------------------------------------

@@ -169,7 +169,11 @@ def starting_hand(kinds: Sequence[str], players: int = 4) -> Dist:
 def simulate_starting_hand(
     kinds: Sequence[str], n: int, seed: int, players: int = 4
 ) -> Iterator[int]:
-    """Deal ``n`` games with the engine; yield how many of ``kinds`` player 0's hand holds."""
+    """Deal ``n`` games with the engine; yield how many of ``kinds`` player 0's hand holds.
+
+    >>> all(0 <= k <= 5 for k in simulate_starting_hand(["kid"], 20, seed=1))
+    True
+    """
     config = GameConfig(players=players)
     wanted = {KIND_OF[k] for k in kinds}
     for i in range(n):
@@ -218,7 +222,12 @@ def unseen_cards(view: Mapping[str, Any]) -> Counter[str]:
 def hidden_slots(view: Mapping[str, Any]) -> int:
     """How many face-down places hold a card this seat cannot see (must equal the unseen
     count): unknown cards in other hands, a knocked card it did not lay, the deck
-    below the face-up card."""
+    below the face-up card.
+
+    >>> import gamekit
+    >>> hidden_slots(gamekit.new_game("knock-knock", players=4, seed=3).view(0))
+    41
+    """
     seat = view["seat"]
     knock = view.get("knock")
     total = view["deck_size"] - (view["deck_top"] is not None)
@@ -293,7 +302,11 @@ def _sorted(dist: Mapping[str, Any]) -> Dist:
 
 @dataclass(frozen=True)
 class DoorChoice:
-    """Expected changes of the target's score, and of the target's lead over the knocker."""
+    """Expected changes of the target's score, and of the target's lead over the knocker.
+
+    >>> DoorChoice(*map(sympy.Integer, (1, 0, -1, 2))).better
+    'decline'
+    """
 
     open: sympy.Rational
     decline: sympy.Rational
@@ -380,7 +393,12 @@ def reveal(
     parties: Sequence[Counter[str]], kind: str, revealer: int, competitor: int
 ) -> list[Counter[str]]:
     """The parties after ``revealer`` reveals a card of ``kind`` (the competitor's choices
-    are the best for the competitor's lead)."""
+    are the best for the competitor's lead).
+
+    >>> parties = [Counter(["ghost", "ghost"]), Counter(["monster"])]
+    >>> [sorted(p.elements()) for p in reveal(parties, "kid", 0, 1)]
+    [[], ['ghost', 'ghost', 'monster']]
+    """
     out = [Counter(p) for p in parties]
     k = KIND_OF[kind]
     if kind.endswith("vamp"):
@@ -479,6 +497,12 @@ def redeal(state: Any, seat: int | None, rng: Rng) -> Any:
 
     Cards everybody saw drawn stay in their hands (Ruling K5); a knocked card the
     seat did not lay is one of the knocker's cards, each as likely.
+
+    >>> import gamekit
+    >>> g = gamekit.new_game("knock-knock", players=3, seed=2)
+    >>> from gamekit.games.knock_knock import RULES
+    >>> g.view(1) == RULES.view(redeal(g.state, 1, Rng(5)), 1)
+    True
     """
     from gamekit.games.knock_knock import RULES
 
@@ -525,13 +549,24 @@ def simulate_next_deck_card(state: Any, seat: int | None, n: int, seed: int) -> 
 
 def simulate_knocked_card(state: Any, seat: int | None, n: int, seed: int) -> Iterator[str]:
     """Deal again ``n`` times what ``seat`` cannot see, with a knock waiting at a door,
-    and yield the knocked card each time."""
+    and yield the knocked card each time.
+
+    >>> import gamekit
+    >>> g = gamekit.new_game("knock-knock", players=3, seed=2)
+    >>> g.play(g.legal_actions()[0]) and None
+    >>> set(simulate_knocked_card(g.state, 0, 5, seed=1)) == {g.view(0)["knock"]["card"]}
+    True
+    """
     for i in range(n):
         yield KIND_NAMES[CATALOGUE[redeal(state, seat, Rng(derive_seed(seed, "door", i))).knocked]]
 
 
 def first_guest_counts() -> Counter[str]:
-    """The 12 first guests by kind (4 of each folk)."""
+    """The 12 first guests by kind (4 of each folk).
+
+    >>> first_guest_counts()["ghost"]
+    4
+    """
     return Counter(KIND_NAMES[CATALOGUE[c]] for c in FIRST_GUESTS)
 
 
