@@ -113,7 +113,7 @@ def _chart_notebook() -> list[str]:
 
 
 _TWO_CHARTS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
-  .filter((out) => out.querySelector('canvas, svg')).length >= 2"""
+  .filter((out) => out.querySelector('canvas, svg, .jp-RenderedSVG img')).length >= 2"""
 
 
 def test_offline_altair_charts_render(page: Any, lab: Any) -> None:
