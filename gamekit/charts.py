@@ -177,7 +177,7 @@ def win_rates(table: pd.DataFrame, z: float = Z95) -> AnyChart:
     data = win_rate_data(table, z)
     players = int(data.seat.max()) + 1
     base = alt.Chart(data, title="Win rate by seat (95% interval)").encode(
-        x=alt.X("seat:O", title="seat"),
+        x=alt.X("seat:O", title="seat", axis=alt.Axis(labelAngle=0)),
         color=alt.Color("bot:N", title="bot"),
         xOffset=alt.XOffset("bot:N"),
     )
@@ -227,7 +227,7 @@ def versus_matrix(matrix: pd.DataFrame) -> AnyChart:
     import altair as alt
 
     base = alt.Chart(matrix, title="Win rate of the bot against the opponents").encode(
-        x=alt.X("opponent:N", title="opponent (every other seat)"),
+        x=alt.X("opponent:N", title="opponent (every other seat)", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("bot:N", title="bot"),
     )
     cells = base.mark_rect().encode(
