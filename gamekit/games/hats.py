@@ -263,7 +263,7 @@ class HatsRules(Rules[State]):
 
     def scores(self, state: State) -> list[Score]:
         """Points per seat: final, or running (favourite hat 0 until the end)."""
-        return [sum(part.values()) for part in self._breakdown(state)]
+        return [sum(part) for part in _points(state)]
 
     def summary(self, state: State) -> list[dict[str, Any]]:
         """Per seat: collection, black_hats, favourite, cookie, total (and team totals)."""
@@ -309,20 +309,8 @@ class HatsRules(Rules[State]):
         return totals
 
     def _breakdown(self, state: State) -> list[dict[str, int]]:
-        values = table_values(state.table)
-        over = state.turns >= MAIN_ACTIONS * state.players
-        parts = []
-        for seat in range(state.players):
-            collection = state.collections[seat]
-            parts.append(
-                {
-                    "collection": sum(values.get(c // NUMBERS, 0) for c in collection),
-                    "black_hats": BLACK_HAT_POINTS * len(state.black_hats[seat]),
-                    "favourite": favourite_points(collection, state.hands[seat][0]) if over else 0,
-                    "cookie": COOKIE_POINTS if state.cookie == seat else 0,
-                }
-            )
-        return parts
+        keys = ("collection", "black_hats", "favourite", "cookie")
+        return [dict(zip(keys, part, strict=True)) for part in _points(state)]
 
     # -- information ---------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -626,6 +614,26 @@ _APPLY = {
     GiveBack: _give_back,
     EndTurn: _end_turn_action,
 }
+
+
+def _points(state: State) -> list[tuple[int, int, int, int]]:
+    """Per seat: (collection, black hats, favourite, cookie) points; favourite 0 until the end."""
+    value_of_type = [0] * len(TYPES)
+    for kind, space in table_values(state.table).items():
+        value_of_type[kind] = space
+    over = state.turns >= MAIN_ACTIONS * state.players
+    parts = []
+    for seat, collection in enumerate(state.collections):
+        kinds = map(_TYPE_OF.__getitem__, collection)
+        parts.append(
+            (
+                sum(map(value_of_type.__getitem__, kinds)),
+                BLACK_HAT_POINTS * len(state.black_hats[seat]),
+                favourite_points(collection, state.hands[seat][0]) if over else 0,
+                COOKIE_POINTS if state.cookie == seat else 0,
+            )
+        )
+    return parts
 
 
 def _best(
