@@ -96,14 +96,8 @@ def _round(caught: int, forgotten: int, unrevealed: int, last: tuple[int, ...]) 
     to avoid the caught costumes, where each Monster's new costume lies
     (``FORGOTTEN`` or ``UNREVEALED``) -> its chance.
     """
-    return _choose(caught, forgotten, unrevealed, last, ())
-
-
-def _choose(
-    caught: int, forgotten: int, unrevealed: int, last: tuple[int, ...], chosen: tuple[int, ...]
-) -> Weights:
     if not last:
-        return {chosen: Fraction(1)}
+        return {(): Fraction(1)}
     own, rest = last[0], last[1:]
     allowed = caught + forgotten + unrevealed - (own != FREE)
     if allowed <= 0:
@@ -118,9 +112,9 @@ def _choose(
         for ways, after in branches:
             if ways <= 0:
                 continue
-            sub = _choose(caught, left[0], left[1], after, chosen + (side,))
-            for key, w in sub.items():
-                out[key] = out.get(key, Fraction(0)) + Fraction(ways, allowed) * w
+            for key, w in _round(caught, left[0], left[1], after).items():
+                full = (side, *key)
+                out[full] = out.get(full, Fraction(0)) + Fraction(ways, allowed) * w
     return out
 
 
