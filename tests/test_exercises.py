@@ -68,7 +68,7 @@ def test_each_exercise_states_its_form_and_has_a_trial(exercise_id: str) -> None
         assert ex.points, "a formula needs sample points for forms SymPy cannot simplify"
 
 
-@pytest.mark.parametrize("module", sorted(BANKS.values()))
+@pytest.mark.parametrize("module", ["gamekit.exercises", *sorted(BANKS.values())])
 def test_bank_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0 and result.attempted > 0
@@ -369,3 +369,11 @@ def test_symbols_with_assumptions_are_the_exercise_symbols() -> None:
     assert check("kk-4", (g - 1) / (f * g - 1)).ok
     n, k, m = sympy.symbols("n k m", integer=True, nonnegative=True)
     assert check("boo-3", sympy.binomial(n - k, m) / sympy.binomial(n, m)).ok
+
+
+def test_boo_survival_agrees_with_the_odds_module() -> None:
+    from gamekit.exercises.boo_party import perfect_memory_survival
+
+    odds = pytest.importorskip("gamekit.odds.boo_party")
+    for m in (2, 3, 4, 5):
+        assert perfect_memory_survival(m) == odds.survival_perfect_memory(m)
