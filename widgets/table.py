@@ -234,7 +234,7 @@ class Table(anywidget.AnyWidget):
     def _msg_new(self, msg: dict[str, Any]) -> None:
         options = msg.get("options") or {}
         if not isinstance(options, dict):
-            raise ValueError("options must be an object such as {\"face_down_deck\": true}")
+            raise ValueError('options must be an object such as {"face_down_deck": true}')
         players = msg.get("players")
         seed = msg.get("seed")
         game = gamekit.new_game(
