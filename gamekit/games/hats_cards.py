@@ -145,12 +145,15 @@ class EndTurn(Action):
 
 
 def _name(card: object) -> str:
-    return card_name(card) if isinstance(card, int) and _is_card(card) else repr(card)
+    """A card's name, or the odd value itself when it is no card (for refusals)."""
+    return _NAMES[card] if isinstance(card, int) and _is_card(card) else repr(card)
 
 
 def _is_card(card: object) -> bool:
     return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(CARDS)
 
+
+_NAMES = tuple(card_name(c) for c in CARDS)
 
 # Every action is a shared immutable value, built once (fast legal-action lists).
 _BLACK = tuple(BlackHat(c) for c in CARDS)
