@@ -69,3 +69,17 @@ def test_greedy_beats_random_play() -> None:
             share += 1 / len(winners)
     # A random seat wins a quarter of the games; greedy must do clearly better.
     assert share / games > 0.40
+
+
+def test_greedy_counts_every_card_it_has_seen() -> None:
+    from gamekit.games.knock_knock_bots import unseen
+
+    game = gamekit.new_game("knock-knock", players=4, seed=6)
+    for _ in range(40):
+        view = game.view(game.to_move)
+        hidden = sum(view["hand_sizes"]) - len(view["hand"]) + view["deck_size"]
+        hidden -= sum(len(k) for s, k in enumerate(view["known"]) if s != view["seat"])
+        hidden -= view["deck_top"] is not None
+        hidden += view["knock"] is not None and view["knock"]["card"] is None
+        assert sum(unseen(view)) == hidden and min(unseen(view)) >= 0
+        game.play(bots.make("knock-knock", "greedy").choose(game))

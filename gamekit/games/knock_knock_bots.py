@@ -131,6 +131,8 @@ def unseen(view: View) -> Counts:
     knock = view["knock"]
     if knock is not None and knock["card"] is not None:
         seen.append(knock["card"])
+    if view["choice"] is not None:  # a vamp, kid or taxi being resolved
+        seen.append(view["choice"]["card"])
     for name in seen:
         counts[KIND_INDEX[name]] -= 1
     return counts
