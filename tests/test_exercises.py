@@ -377,3 +377,9 @@ def test_boo_survival_agrees_with_the_odds_module() -> None:
     odds = pytest.importorskip("gamekit.odds.boo_party")
     for m in (2, 3, 4, 5):
         assert perfect_memory_survival(m) == odds.survival_perfect_memory(m)
+
+
+def test_an_estimate_does_not_give_the_exact_answer_away() -> None:
+    feedback = check("kk-1", 0.27)
+    assert feedback.kind == "estimate" and "3/11" not in feedback.message
+    assert "Now find the exact answer" in feedback.message

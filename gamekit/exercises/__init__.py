@@ -268,8 +268,8 @@ def _compare_float(ex: Exercise, expected: Any, answer: float) -> Feedback:
         return Feedback(
             True,
             "estimate",
-            f"A good estimate (within ±{ex.tolerance}): the exact answer is "
-            f"{expected} ≈ {exact:.4f}.",
+            f"A good estimate (within ±{ex.tolerance} of the exact answer). "
+            f"Now find the exact answer: {ex.form}.",
         )
     within = f" (estimates within ±{ex.tolerance} count)" if ex.tolerance is not None else ""
     return Feedback(False, "hint", f"{answer:.4g} is not it{within}. {ex.hint}")

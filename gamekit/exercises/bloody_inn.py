@@ -255,7 +255,7 @@ BANK = (
         "challenge",
         "Short game with 2 players: 35 travellers make the entrance pile, exactly 7 "
         "rounds of 5. What is the chance that every one of those 7 rounds lodges at "
-        "least one police officer (so a corpse is never safe overnight)?",
+        "least one police officer (so no night starts without the police at the inn)?",
         police_every_round,
         "a probability as a fraction",
         "Inclusion-exclusion: the chance that j given rounds have no police is "
