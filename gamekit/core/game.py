@@ -22,6 +22,7 @@ from gamekit.core.registry import check_title, rules_for
 from gamekit.core.rules import Rules, Score
 
 RECORD_FORMAT = "gamekit/1"
+CHECKPOINT_EVERY = 32
 
 
 class Game:
@@ -42,6 +43,7 @@ class Game:
         self._setup_events = len(self._log)
         self._log_marks: list[int] = []
         self._legal: list[Action] | None = None
+        self._checkpoints: dict[int, Any] = {}
 
     # -- identity -------------------------------------------------------------
     @property
@@ -108,10 +110,11 @@ class Game:
         try:
             self.rules.apply(self._state, action, events)
         except Exception:
-            self._state = self._replay(self._history)
+            self._state = self._replay_history()
             self._legal = None
             raise
         self._history.append(action)
+        self._remember()
         self._log.extend(events)
         self._log_marks.append(len(self._log))
         self._legal = None
@@ -123,7 +126,7 @@ class Game:
         action = self._history.pop()
         self._log_marks.pop()
         del self._log[self._log_marks[-1] if self._log_marks else self._setup_events :]
-        self._state = self._replay(self._history)
+        self._state = self._replay_history()
         self._future.append(action)
         self._legal = None
         return action
@@ -153,14 +156,25 @@ class Game:
             self._future.append(self._history.pop())
             self._log_marks.pop()
         del self._log[self._log_marks[-1] if self._log_marks else self._setup_events :]
-        self._state = self._replay(self._history)
+        self._state = self._replay_history()
         self._legal = None
 
-    def _replay(self, actions: Sequence[Action]) -> Any:
-        state = self.rules.copy_state(self._initial)
-        for action in actions:
+    def _replay_history(self) -> Any:
+        """The state after the current history, replayed from the nearest checkpoint."""
+        step = len(self._history)
+        for mark in [m for m in self._checkpoints if m > step]:
+            del self._checkpoints[mark]
+        start = max((m for m in self._checkpoints), default=0)
+        base = self._checkpoints[start] if start else self._initial
+        state = self.rules.copy_state(base)
+        for action in self._history[start:]:
             self.rules.apply(state, action, None)
         return state
+
+    def _remember(self) -> None:
+        """Keep a copy of the state every ``CHECKPOINT_EVERY`` steps so undo stays fast."""
+        if len(self._history) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self._history)] = self.rules.copy_state(self._state)
 
     @property
     def step(self) -> int:
@@ -251,6 +265,7 @@ class Game:
         twin._future = list(self._future)
         twin._log = list(self._log)
         twin._log_marks = list(self._log_marks)
+        twin._checkpoints = dict(self._checkpoints)
         twin._legal = None
         return twin
 
