@@ -65,12 +65,34 @@ def from_fractions(weights: Mapping[K, Fraction]) -> dict[K, sympy.Rational]:
     return {k: rational(weights[k]) for k in sorted(weights) if weights[k]}  # type: ignore[type-var]
 
 
+def _as_fraction(value: Any) -> Fraction | None:
+    """A plain number as a ``Fraction`` (``None`` for a symbolic expression)."""
+    if isinstance(value, int | Fraction):
+        return Fraction(value)
+    if isinstance(value, sympy.Rational):
+        return Fraction(int(value.p), int(value.q))
+    return None
+
+
+def _moments(dist: Mapping[Any, Any]) -> tuple[Fraction, Fraction] | None:
+    """Mean and variance in exact plain arithmetic, when nothing is symbolic."""
+    pairs = [(_as_fraction(x), _as_fraction(p)) for x, p in dist.items()]
+    if any(x is None or p is None for x, p in pairs):
+        return None
+    m = sum((x * p for x, p in pairs), Fraction(0))  # type: ignore[operator]
+    v = sum(((x - m) ** 2 * p for x, p in pairs), Fraction(0))  # type: ignore[operator]
+    return m, v
+
+
 def mean(dist: Mapping[Any, Any]) -> sympy.Expr:
     """The expected value of a distribution over numbers.
 
     >>> mean({0: sympy.Rational(1, 2), 10: sympy.Rational(1, 2)})
     5
     """
+    fast = _moments(dist)
+    if fast is not None:
+        return rational(fast[0])
     total: Any = sympy.Integer(0)
     for x, p in dist.items():
         total += x * p
@@ -83,6 +105,9 @@ def variance(dist: Mapping[Any, Any]) -> sympy.Expr:
     >>> variance({0: sympy.Rational(1, 2), 10: sympy.Rational(1, 2)})
     25
     """
+    fast = _moments(dist)
+    if fast is not None:
+        return rational(fast[1])
     m = mean(dist)
     total: Any = sympy.Integer(0)
     for x, p in dist.items():
