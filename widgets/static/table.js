@@ -692,7 +692,7 @@ function drawNarration(model, list) {
     h("span", { class: "gk-event-text" }, r.text),
     r.ruling ? h("span", { class: "gk-ruling", title: "the rule applied" }, r.ruling) : null)));
   if (!rows.length) list.append(h("li", { class: "gk-event gk-quiet" }, "Nothing yet."));
-  list.scrollTop = list.scrollHeight;
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
 function buildControls(model, box, send, root) {
