@@ -506,6 +506,7 @@ class KnockKnockRules(Rules[State]):
             pool.append(out.knocked)
         rng.shuffle(pool)
         reserved = {s: [_take_kind(pool, k) for k in out.known[s]] for s in others}
+        rng.shuffle(pool)  # taking known kinds from the front biased the order: re-deal uniformly
         for s in others:
             size = len(out.hands[s]) + (1 if hidden_knock and s == out.turn else 0)
             cards = reserved[s] + pool[: size - len(reserved[s])]

@@ -506,31 +506,7 @@ def redeal(state: Any, seat: int | None, rng: Rng) -> Any:
     """
     from gamekit.games.knock_knock import RULES
 
-    out = RULES.copy_state(state)
-    others = [s for s in range(out.players) if s != seat]
-    door = out.knocked >= 0 and seat != out.turn
-    top = out.deck[-1:] if not out.face_down_deck else []
-    pool = [c for s in others for c in out.hands[s]] + out.deck[: len(out.deck) - len(top)]
-    pool += [out.knocked] if door else []
-    reserved = {s: [_take_kind(pool, k) for k in out.known[s]] for s in others}
-    rng.shuffle(pool)  # after the known cards are set aside: every order equally likely
-    for s in others:
-        size = len(out.hands[s]) + (1 if door and s == out.turn else 0)
-        cards = reserved[s] + pool[: size - len(reserved[s])]
-        del pool[: size - len(reserved[s])]
-        rng.shuffle(cards)
-        if door and s == out.turn:
-            out.knocked = cards.pop()
-        out.hands[s] = cards
-    out.deck = pool + top
-    return out
-
-
-def _take_kind(pool: list[int], kind: int) -> int:
-    for i, card in enumerate(pool):
-        if CATALOGUE[card] == kind:
-            return pool.pop(i)
-    raise ValueError(f"no {KIND_NAMES[kind]} is left to place")
+    return RULES.resample_hidden(state, seat, rng)
 
 
 def simulate_next_deck_card(state: Any, seat: int | None, n: int, seed: int) -> Iterator[str]:
