@@ -314,7 +314,9 @@ BOARDS["knock-knock"] = (ctx) => {
     }
     let door = null;
     if (knock && knock.target === s) {
-      const knocked = knock.card ? card({ ...kkSpec(knock.card), sub: "your knock" }) : card({ faceDown: true, label: "knock knock!" });
+      const knockerView = viewOf(ctx, knock.knocker);
+      const seen = knock.card || (knockerView && knockerView.knock ? knockerView.knock.card : null);
+      const knocked = seen ? card({ ...kkSpec(seen), sub: `${seatName(knock.knocker)}'s knock` }) : card({ faceDown: true, label: "knock knock!" });
       ctx.clickable(knocked, (a) => a.type === "open");
       door = h("div", { class: "gk-door" }, h("div", { class: "gk-zone-name" }, `knock from ${seatName(knock.knocker)}`), knocked);
     }
