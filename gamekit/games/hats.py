@@ -186,8 +186,8 @@ class HatsRules(Rules[State]):
         """Remove types (2 players), shuffle, fill the tea table, deal 9 cards each."""
         rng = Rng(seed)
         removed = _removed_type_ids(config, rng)
-        box = [c for c in CARDS if c // NUMBERS in removed]
-        deck = rng.shuffled([c for c in CARDS if c // NUMBERS not in removed])
+        box = [c for c in CARDS if c // NUMBERS in removed] if removed else []
+        deck = rng.shuffled([c for c in CARDS if c // NUMBERS not in removed] if removed else CARDS)
         table = [deck.pop() for _ in range(SPACES[config.players])]
         hands = [sorted(deck.pop() for _ in range(HAND_SIZE)) for _ in range(config.players)]
         empty: list[list[int]] = [[] for _ in range(config.players)]
