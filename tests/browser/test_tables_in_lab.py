@@ -84,6 +84,28 @@ def test_table_click_agrees_with_python_then_undo(title: str, page: Any, lab: An
     assert page.locator(".gk-root.gk-broken").count() == 0
     if title == "boo-party":
         _memory_mode_shows_only_the_top_vision(page, lab)
+        _the_party_timer_plays_no_disguise(page, record)
+    if title == "knock-knock":
+        _autoplay_lets_the_bots_play(page, record)
+
+
+def _the_party_timer_plays_no_disguise(page: Any, record: Path) -> None:
+    page.locator(".gk-timer").check()
+    page.wait_for_selector(".gk-party-timer")
+    page.wait_for_selector(".gk-root[data-step='1']", timeout=30_000)
+    assert _read(record, 1)["history"][0]["type"] == "wear-nothing"
+
+
+def _autoplay_lets_the_bots_play(page: Any, record: Path) -> None:
+    page.locator(".gk-action").first.click()  # the human knocks; then bots answer
+    page.locator(".gk-autoplay").click()
+    page.wait_for_function(
+        "() => Number(document.querySelector('.gk-root').dataset.step) >= 3", timeout=60_000
+    )
+    page.locator(".gk-autoplay").click()  # pause
+    time.sleep(2)
+    shown = int(page.locator(".gk-root").get_attribute("data-step"))
+    assert _read(record, shown)["step"] == shown
 
 
 def _memory_mode_shows_only_the_top_vision(page: Any, lab: Any) -> None:
