@@ -145,8 +145,9 @@ class Table(anywidget.AnyWidget):
             handler = self._handlers().get(content["type"])
             if handler is None:
                 raise ValueError(f"unknown request {content['type']!r}")
-            self.error = ""
-            handler(content)
+            with self.hold_sync():  # one update message per request
+                self.error = ""
+                handler(content)
         except IllegalAction as err:
             # The reason only: the legal list may be another seat's secret choices.
             self._fail(err.reason[:1].upper() + err.reason[1:] + ".")

@@ -409,7 +409,8 @@ BOARDS["boo-party"] = (ctx) => {
   const spread = v.spread === null || v.spread === undefined
     ? h("div", { class: "gk-cards" }, card({ faceDown: true, label: "eyes closed" }), chip("The Seer counts to five: the Disguises are hidden"))
     : h("div", { class: "gk-cards" }, v.spread.map((c) => {
-      const el = card(costumeSpec(v, c, true));
+      const forbidden = !ctx.memory && visions.includes(c);
+      const el = card({ ...costumeSpec(v, c, true), sub: forbidden ? "forbidden!" : null, dead: forbidden });
       ctx.clickable(el, (a) => a.type === "wear" && a.costume === c);
       return el;
     }));
