@@ -18,7 +18,8 @@ import pytest
 
 import gamekit
 
-pytestmark = pytest.mark.browser
+# One worker runs them all under pytest-xdist (--dist loadgroup): one JupyterLab server.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 SEEDS = {"knock-knock": 7, "hats": 3, "boo-party": 5, "bloody-inn": 2}
 
