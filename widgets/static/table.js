@@ -632,7 +632,7 @@ function drawError(model, box) {
   box.hidden = !msg;
   box.replaceChildren();
   if (msg) {
-    box.append(h("b", {}, "Not played: "), msg, " ",
+    box.append(h("b", {}, "⚠ Nothing changed: "), msg, " ",
       h("button", { class: "gk-dismiss", onclick: () => { box.hidden = true; } }, "OK"));
   }
 }
