@@ -575,16 +575,17 @@ def _pass_cookie(state: State, log: list[Event] | None) -> None:
         for collection, blacks in zip(state.collections, state.black_hats, strict=True)
     ]
     most = max(types)
-    tied = [seat for seat, n in enumerate(types) if n == most]
-    if len(tied) > 1:
+    if types.count(most) == 1:
+        holder = types.index(most)
+    else:
+        tied = [seat for seat, n in enumerate(types) if n == most]
         lows = [
             sorted(map(_TIE_VALUE.__getitem__, state.collections[s]), reverse=True) for s in tied
         ]
         best = max(lows)
         if lows.count(best) != 1:
             return
-        tied = [tied[lows.index(best)]]
-    holder = tied[0]
+        holder = tied[lows.index(best)]
     if holder != state.cookie:
         state.cookie = holder
         if log is not None:
