@@ -466,3 +466,19 @@ def test_h11_team_ties_black_hats_then_cookie_then_shared() -> None:
     state = team_state(["orange 1", "orange 2", "", ""], ["", "", "", ""], None)
     assert [r["team_score"] for r in RULES.summary(state)] == [4, 4, 4, 4]
     assert RULES.winners(state) == [0, 1, 2, 3]  # equal on everything: a shared win
+
+
+def test_cached_cookie_keys_always_match_a_fresh_count() -> None:
+    for players in (2, 3, 4):
+        g = gamekit.new_game("hats", players=players, seed=players * 5)
+        rng = Rng(players)
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.play(legal[rng.below(len(legal))])
+            state = g.state
+            fresh = [
+                hats.cookie_key(c, len(b))
+                for c, b in zip(state.collections, state.black_hats, strict=True)
+            ]
+            assert hats._cookie_keys(state) == fresh
+            assert hats._cookie_keys(RULES.resample_hidden(state, 0, rng)) == fresh

@@ -28,7 +28,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamekit.core.actions import Action, Event
@@ -41,7 +41,6 @@ from gamekit.games.hats_cards import (
     _EXCHANGES,
     _GIVE,
     _SWAP,
-    _TIE_VALUE,
     _TYPE_OF,
     BLACK_HAT_POINTS,
     CARDS,
@@ -143,6 +142,8 @@ class State:
     offer: int | None = None
     cookie: int | None = None
     reshuffles: int = 0
+    cookie_keys: list[tuple[int, tuple[int, list[int]]]] = field(default_factory=list)
+    """A derived cache, left out of ``state_dict``: per seat (cards collected, H6 key)."""
 
 
 class HatsRules(Rules[State]):
@@ -388,6 +389,7 @@ class HatsRules(Rules[State]):
             state.offer,
             state.cookie,
             state.reshuffles,
+            state.cookie_keys[:],
         )
 
     # -- conformance hooks -------------------------------------------------------------
@@ -567,30 +569,39 @@ def _end_turn(state: State, log: list[Event] | None) -> None:
 def _pass_cookie(state: State, log: list[Event] | None) -> None:
     """Ruling H6 (and H10): the unique best collection takes the cookie.
 
-    Most types first (black hats together count as one type); only the seats
-    tied on types go on to the comparison of their lowest numbers.
+    Most types first (black hats together count as one type), then the lowest
+    numbers (see :func:`cookie_key`); a tie nothing breaks moves nothing.
     """
-    types = [
-        len(set(map(_TYPE_OF.__getitem__, collection))) + (1 if blacks else 0)
-        for collection, blacks in zip(state.collections, state.black_hats, strict=True)
-    ]
-    most = max(types)
-    if types.count(most) == 1:
-        holder = types.index(most)
-    else:
-        tied = [seat for seat, n in enumerate(types) if n == most]
-        lows = [
-            sorted(map(_TIE_VALUE.__getitem__, state.collections[s]), reverse=True) for s in tied
-        ]
-        best = max(lows)
-        if lows.count(best) != 1:
-            return
-        holder = tied[lows.index(best)]
+    keys = _cookie_keys(state)
+    best = max(keys)
+    if keys.count(best) != 1:
+        return
+    holder = keys.index(best)
     if holder != state.cookie:
         state.cookie = holder
         if log is not None:
             text = f"Player {holder} has the most types of hats and takes the cookie."
             log.append(Event(text, "cookie", "H6", holder))
+
+
+def _cookie_keys(state: State) -> list[tuple[int, list[int]]]:
+    """Every seat's H6 key, each recomputed only when that seat collected a card.
+
+    Collections and black hats only ever grow during play, so a seat whose card
+    count is unchanged still has the same key (black hats count only by number).
+    """
+    cache = state.cookie_keys
+    if len(cache) != state.players:
+        cache[:] = [(-1, (0, []))] * state.players
+    keys = []
+    for seat, collection in enumerate(state.collections):
+        blacks = len(state.black_hats[seat])
+        size = len(collection) + blacks
+        cached = cache[seat]
+        if cached[0] != size:
+            cached = cache[seat] = (size, cookie_key(collection, blacks))
+        keys.append(cached[1])
+    return keys
 
 
 def _narrate_end(state: State, log: list[Event]) -> None:
