@@ -80,11 +80,10 @@ def lean_player(title: str, seed: int = 0) -> Play:
     rules = rules_for(title)
     config = rules.make_config(None, {})
     players = int(config.players)
+    make = bots.factory(title, "random")
 
     def play(i: int) -> int:
-        seats = [
-            bots.make(title, "random", seed=derive_seed(seed, "bot", i, s)) for s in range(players)
-        ]
+        seats = [make(seed=derive_seed(seed, "bot", i, s)) for s in range(players)]
         return play_out(rules, config, derive_seed(seed, "game", i), seats).decisions
 
     return play
@@ -93,12 +92,11 @@ def lean_player(title: str, seed: int = 0) -> Play:
 def full_player(title: str, seed: int = 0) -> Play:
     """One full-API game (``Game.play`` with checks, history and narration) per call."""
 
+    make = bots.factory(title, "random")
+
     def play(i: int) -> int:
         game = gamekit.new_game(title, seed=derive_seed(seed, "game", i))
-        seats = [
-            bots.make(title, "random", seed=derive_seed(seed, "bot", i, s))
-            for s in range(game.players)
-        ]
+        seats = [make(seed=derive_seed(seed, "bot", i, s)) for s in range(game.players)]
         while (seat := game.to_move) is not None:
             game.play(seats[seat].choose(game))
         return game.step
