@@ -142,8 +142,8 @@ class State:
     offer: int | None = None
     cookie: int | None = None
     reshuffles: int = 0
-    cookie_keys: list[tuple[int, tuple[int, list[int]]]] = field(default_factory=list)
-    """A derived cache, left out of ``state_dict``: per seat (cards collected, H6 key)."""
+    cookie_keys: list[tuple[int, int]] = field(default_factory=list)
+    """A derived cache, left out of ``state_dict``: per seat (what the key depends on, H6 key)."""
 
 
 class HatsRules(Rules[State]):
@@ -584,19 +584,20 @@ def _pass_cookie(state: State, log: list[Event] | None) -> None:
             log.append(Event(text, "cookie", "H6", holder))
 
 
-def _cookie_keys(state: State) -> list[tuple[int, list[int]]]:
+def _cookie_keys(state: State) -> list[int]:
     """Every seat's H6 key, each recomputed only when that seat collected a card.
 
-    Collections and black hats only ever grow during play, so a seat whose card
-    count is unchanged still has the same key (black hats count only by number).
+    Collections only ever grow during play, so a seat with as many face-up cards
+    as before, and black hats or not as before, still has the same key (a black
+    hat's face, or a second black hat, changes nothing in H6).
     """
     cache = state.cookie_keys
     if len(cache) != state.players:
-        cache[:] = [(-1, (0, []))] * state.players
+        cache[:] = [(-1, 0)] * state.players
     keys = []
     for seat, collection in enumerate(state.collections):
         blacks = len(state.black_hats[seat])
-        size = len(collection) + blacks
+        size = 2 * len(collection) + (1 if blacks else 0)  # all the key depends on
         cached = cache[seat]
         if cached[0] != size:
             cached = cache[seat] = (size, cookie_key(collection, blacks))

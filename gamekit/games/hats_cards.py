@@ -182,19 +182,26 @@ _EXCHANGES = _ExchangeRows()
 
 
 # -- scoring helpers ---------------------------------------------------------------
-def cookie_key(collection: Sequence[int], black_hats: int) -> tuple[int, list[int]]:
-    """Ruling H6 as a sort key: more types first, then lower numbers, longer lists.
+def cookie_key(collection: Sequence[int], black_hats: int) -> int:
+    """Ruling H6 as one number: the larger key wins the cookie.
 
-    Black hats count together as one type; the larger key wins.
+    Its bytes, most significant first: the number of types (black hats together
+    count as one), then one byte per face-up card from the lowest number up,
+    worth ``7 - number`` (a lower number, a larger byte), then zero bytes. So
+    keys compare like the rule: more types; then, card by card from the lowest,
+    the lower number; and a list that runs out first loses (its zero byte).
 
     >>> red1, red2, blue2 = card_of("red", 1), card_of("red", 2), card_of("blue", 2)
     >>> cookie_key([red1, blue2], 0) > cookie_key([red2, blue2], 0)
     True
     >>> cookie_key([red1, blue2, red2], 0) > cookie_key([red1, blue2], 0)
     True
+    >>> cookie_key([red2], black_hats=1) > cookie_key([red1, red2], 0)
+    True
     """
     lowest_first = sorted(map(_TIE_VALUE.__getitem__, collection), reverse=True)
-    return type_count(collection, black_hats), lowest_first
+    head = bytes((type_count(collection, black_hats), *lowest_first))
+    return int.from_bytes(head.ljust(len(CARDS) + 1, b"\0"), "big")
 
 
 def type_count(collection: Sequence[int], black_hats: int) -> int:
