@@ -144,6 +144,10 @@ def start_lab(root: Path) -> Iterator[Lab]:
     settings = root / ".lab-settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    # Every cell stays in the page (no virtual scrolling): tests see every output.
+    notebook = root / ".lab-settings" / "@jupyterlab" / "notebook-extension"
+    notebook.mkdir(parents=True)
+    (notebook / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
     env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(root / ".lab-settings")}
     log = (root / "lab.log").open("wb")
     proc = subprocess.Popen(
