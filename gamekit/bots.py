@@ -69,19 +69,22 @@ def available(title: str) -> list[str]:
     return sorted({**_COMMON, **_title_bots(title)})
 
 
-def make(title: str, name: str = "random", seed: int = 0, **params: Any) -> Bot:
-    """A new bot ``name`` for ``title``; ``params`` tune it (for example memory).
+def make(title: str, name: str | type[Bot] = "random", seed: int = 0, **params: Any) -> Bot:
+    """A new bot ``name`` (or your own ``Bot`` subclass) for ``title``; ``params`` tune it.
 
     Raises ``ValueError`` listing the bots that exist.
     """
     return factory(title, name)(seed=seed, **params)
 
 
-def factory(title: str, name: str) -> BotFactory:
+def factory(title: str, name: str | type[Bot]) -> BotFactory:
     """The callable :func:`make` uses for ``name``: look it up once to make many bots.
 
+    ``name`` may also be your own ``Bot`` subclass, which is its own factory.
     Raises ``ValueError`` listing the bots that exist.
     """
+    if isinstance(name, type) and issubclass(name, Bot):
+        return name
     factories = {**_COMMON, **_title_bots(title)}
     if name not in factories:
         raise ValueError(f"no bot {name!r} for {title}; choose from {', '.join(sorted(factories))}")

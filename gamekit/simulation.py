@@ -43,8 +43,11 @@ BASE_COLUMNS = ("game", "seed", "seat", "bot", "score", "rank", "winner", "decis
 MAX_CHUNK = 1000
 """Most games in one chunk (one task for a worker)."""
 
-BotSpec = str | tuple[str, Mapping[str, Any]]
-"""A bot name, or ``(name, params)`` such as ``("monster", {"p": 0.5})``."""
+BotName = str | type[bots_module.Bot]
+BotSpec = BotName | tuple[BotName, Mapping[str, Any]]
+"""A bot name, your own ``Bot`` subclass, or ``(name, params)`` such as
+``("memory", {"p": 0.5})``. A subclass defined in a notebook works with one
+worker, or with processes where they start by fork."""
 
 
 # -- the plan of a run --------------------------------------------------------------
@@ -56,7 +59,7 @@ class Plan:
     module: str
     players: int
     options: Mapping[str, Any]
-    bots: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+    bots: tuple[tuple[BotName, tuple[tuple[str, Any], ...]], ...]
     labels: tuple[str, ...]
     seed: int
     aggregate: bool = False
@@ -99,30 +102,38 @@ def make_plan(
 
 def _bot_specs(
     bots: BotSpec | Sequence[BotSpec] | None, players: int
-) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+) -> tuple[tuple[BotName, tuple[tuple[str, Any], ...]], ...]:
     if bots is None:
         bots = "random"
-    if isinstance(bots, str) or (isinstance(bots, tuple) and _is_spec_pair(bots)):
-        bots = [bots] * players
-    listed = list(bots)
+    listed: list[Any]
+    if _is_name(bots) or (isinstance(bots, tuple) and _is_spec_pair(bots)):
+        listed = [bots] * players
+    else:
+        listed = list(bots)  # type: ignore[arg-type]
     if len(listed) != players:
         raise ConfigError(f"give one bot per seat: {players} players but {len(listed)} bots")
     return tuple(_one_spec(item) for item in listed)
 
 
+def _is_name(item: Any) -> bool:
+    return isinstance(item, str) or (isinstance(item, type) and issubclass(item, bots_module.Bot))
+
+
 def _is_spec_pair(item: Any) -> bool:
-    return len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], Mapping)
+    return len(item) == 2 and _is_name(item[0]) and isinstance(item[1], Mapping)
 
 
-def _one_spec(item: Any) -> tuple[str, tuple[tuple[str, Any], ...]]:
-    if isinstance(item, str):
+def _one_spec(item: Any) -> tuple[BotName, tuple[tuple[str, Any], ...]]:
+    if _is_name(item):
         return item, ()
     if isinstance(item, tuple) and _is_spec_pair(item):
         return item[0], tuple(sorted(item[1].items()))
     raise ConfigError(f"a bot is a name or (name, params), not {item!r}")
 
 
-def _label(name: str, params: tuple[tuple[str, Any], ...]) -> str:
+def _label(name: BotName, params: tuple[tuple[str, Any], ...]) -> str:
+    if not isinstance(name, str):
+        name = name.name if name.name != bots_module.Bot.name else name.__name__
     if not params:
         return name
     return f"{name}({', '.join(f'{k}={v}' for k, v in params)})"

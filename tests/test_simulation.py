@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pandas as pd
 import pytest
 
 import gamekit
 from gamekit import bots, simulation
+from gamekit.core.actions import Action
 from gamekit.core.rng import derive_seed
 from gamekit.simulation import BASE_COLUMNS, chunk_bounds, iter_tables, simulate
 
@@ -206,3 +209,31 @@ def test_doctests(module: str) -> None:
     finally:
         alt.renderers.enable(before)
     assert result.attempted > 0 and result.failed == 0
+
+
+class _FirstActionBot(bots.Bot):
+    """A bot of the test's own: always the first legal action."""
+
+    name = "first"
+    needs_view = False
+
+    def act(self, view: object, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+def test_simulate_accepts_your_own_bot_class() -> None:
+    lineup: list[simulation.BotSpec] = [_FirstActionBot, "random", "random"]
+    table = gamekit.simulate(
+        "knock-knock", games=6, players=3, bots=lineup, seed=4, workers=1, progress=False
+    )
+    assert list(table[table.seat == 0].bot) == ["first"] * 6
+    for game in range(6):
+        rows = table[table.game == game].sort_values("seat")
+        g = gamekit.new_game("knock-knock", players=3, seed=int(rows.seed.iloc[0]))
+        players = [
+            bots.make("knock-knock", name, seed=derive_seed(4, "bot", game, seat))
+            for seat, name in enumerate(lineup)
+        ]
+        while not g.is_over:
+            g.play(players[g.to_move].choose(g))  # type: ignore[index]
+        assert list(rows.score) == g.scores()
