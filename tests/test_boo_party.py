@@ -292,8 +292,10 @@ def test_the_seer_cannot_tell_the_monsters_choices_apart_while_eyes_are_closed()
 
 def test_render_html_shows_the_picture() -> None:
     game = new(3, seed=1)
-    html = game._repr_html_()
-    assert "Top Vision" in html and "eyes are closed" in html
+    html = game._repr_html_()  # the kit's picture of the spectator's view
+    assert "top Vision" in html and "eyes closed" in html and "Werewolf" in html
+    own = RULES.render_html(game.view(None))  # the rules' own fallback picture
+    assert own is not None and "Top Vision" in own and "eyes are closed" in own
 
 
 # -- the whole contract ---------------------------------------------------------
