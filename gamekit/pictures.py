@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
+from gamekit.core.display import generic_view_html, short_text
+
 View = Mapping[str, Any]
 
 # Okabe-Ito colours: distinguishable with every common colour-vision deficiency.
@@ -172,27 +174,11 @@ def view_html(title: str, view: View) -> str:
     }
     drawer = drawers.get(title)
     if drawer is None:
-        return generic_html(view)
+        return generic_view_html(view)
     try:
         return f"<div style='{_FELT}'>{drawer(view)}</div>"
     except (KeyError, TypeError, IndexError, ValueError):
-        return generic_html(view)
-
-
-def generic_html(view: View) -> str:
-    """Any view as a two-column table (the fallback)."""
-    style = "border:1px solid #888;padding:3px 6px;text-align:left;vertical-align:top"
-    rows = "".join(
-        f"<tr><th style='{style}'>{escape(str(k))}</th><td style='{style}'>"
-        f"{escape(_short(v))}</td></tr>"
-        for k, v in view.items()
-    )
-    return f"<table style='border-collapse:collapse'>{rows}</table>"
-
-
-def _short(value: object) -> str:
-    text = str(value)
-    return text if len(text) <= 200 else text[:197] + "..."
+        return generic_view_html(view)
 
 
 def _kk_card(name: str) -> str:
@@ -368,7 +354,7 @@ def view_text(title: str, view: View) -> str:
         f"{title}: seen by "
         + ("a spectator" if view.get("seat") is None else f"player {view['seat']}")
     ]
-    lines += [f"  {k}: {_short(v)}" for k, v in view.items() if k != "seat"]
+    lines += [f"  {k}: {short_text(v)}" for k, v in view.items() if k != "seat"]
     return "\n".join(lines)
 
 

@@ -7,6 +7,7 @@ generic table of the view.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -57,16 +58,17 @@ def scores_html(scores: list[Any]) -> str:
     )
 
 
-def generic_view_html(view: dict[str, Any]) -> str:
+def generic_view_html(view: Mapping[str, Any]) -> str:
     """Any JSON-able view as a two-column table (the fallback picture)."""
     rows = "".join(
         f"<tr><th style='{_STYLE};text-align:left'>{escape(str(k))}</th>"
-        f"<td style='{_STYLE}'>{escape(_short(v))}</td></tr>"
+        f"<td style='{_STYLE}'>{escape(short_text(v))}</td></tr>"
         for k, v in view.items()
     )
     return f"<table style='{_STYLE}'>{rows}</table>"
 
 
-def _short(value: Any) -> str:
+def short_text(value: Any) -> str:
+    """``str(value)``, cut to 200 characters."""
     text = str(value)
     return text if len(text) <= 200 else text[:197] + "..."
