@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamekit.core.actions import Action
 from gamekit.core.registry import MODULES, check_title
-from gamekit.core.rng import Rng
+from gamekit.core.rng import KeyedRng
 
 if TYPE_CHECKING:
     from gamekit.core.game import Game
@@ -35,7 +35,7 @@ class Bot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.rng = Rng(seed)
+        self.rng = KeyedRng(seed)
 
     def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         """Choose one of ``legal`` knowing only ``view`` (the deciding seat's view)."""

@@ -42,6 +42,7 @@ def test_help_for_each_command(command: list[str], capsys: pytest.CaptureFixture
         (["simulate", "hats", "--out", "x.txt", "--games", "2"], "--out must end in .csv"),
         (["simulate", "hats", "--option", "oops", "--games", "2"], "an option is KEY=VALUE"),
         (["bench", "--seconds", "0"], "--seconds must be more than 0"),
+        (["bench", "--rounds", "0"], "--rounds must be 1 or more"),
         (["bench", "--titles", "chess"], "invalid choice: 'chess'"),
         (["fly"], "invalid choice: 'fly'"),
         ([], "the following arguments are required"),
@@ -148,7 +149,8 @@ def test_replay_refuses_bad_records(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_bench_prints_the_speed_table(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["bench", "--titles", "hats", "boo-party", "--seconds", "0.05", "--no-references"]
+    args = ["bench", "--titles", "hats", "boo-party", "--seconds", "0.05", "--rounds", "2"]
+    args += ["--no-references"]
     code, out, _ = _run(args, capsys)
     assert code == 0
     assert "| title | lean decisions/s | lean games/s | full API decisions/s" in out
@@ -203,3 +205,15 @@ def test_speed_table_goes_between_the_readme_markers() -> None:
     assert simulation_bench.put_between_markers(updated, "| newer |").count("speed-table") == 2
     with pytest.raises(ValueError, match="no <!-- speed-table:start -->"):
         simulation_bench.put_between_markers("no markers", "x")
+
+
+def test_measure_keeps_the_fastest_round_of_new_games() -> None:
+    played: list[int] = []
+
+    def play(i: int) -> int:
+        played.append(i)
+        return 3
+
+    speed = simulation_bench.measure("fake", play, 0.0, rounds=4)
+    assert played == [0, 1, 2, 3]  # one game a round (0 s), each a new game
+    assert speed.games == 1 and speed.decisions == 3

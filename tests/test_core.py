@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 
@@ -9,7 +10,7 @@ import pytest
 
 import gamekit
 from gamekit.core.conformance import ConformanceError, check_title
-from gamekit.core.rng import Rng, derive_seed
+from gamekit.core.rng import KeyedRng, Rng, derive_seed
 
 
 def test_rng_is_stable_across_versions() -> None:
@@ -20,12 +21,35 @@ def test_rng_is_stable_across_versions() -> None:
     assert [rng.below(10) for _ in range(8)] == [0, 4, 1, 6, 4, 1, 0, 6]
 
 
-def test_rng_below_is_uniform_enough() -> None:
-    rng = Rng(1)
+@pytest.mark.parametrize("make", [Rng, KeyedRng])
+def test_rng_below_is_uniform_enough(make: type[Rng] | type[KeyedRng]) -> None:
+    rng = make(1)
     counts = [0] * 6
     for _ in range(6000):
         counts[rng.below(6)] += 1
     assert all(850 < c < 1150 for c in counts)
+
+
+def test_keyed_rng_is_stable_and_follows_its_definition() -> None:
+    # Pinned values: a change here means seeded bots no longer play the same games.
+    rng = KeyedRng(123)
+    assert [rng.below(10) for _ in range(8)] == [5, 8, 7, 0, 7, 8, 7, 2]
+    assert KeyedRng(7).shuffled(list(range(10))) == [0, 7, 2, 1, 9, 4, 8, 5, 6, 3]
+    # Block 1 is SHA-256 of b"<seed>/1"; draws take k bits from its low end.
+    block = int.from_bytes(hashlib.sha256(b"123/1").digest(), "big")
+    first = [(block >> 4 * i) & 15 for i in range(12)]
+    assert [r for r in first if r < 10][:8] == [5, 8, 7, 0, 7, 8, 7, 2]
+
+
+def test_keyed_rng_streams_differ_by_seed_and_span_blocks() -> None:
+    draws = {seed: [KeyedRng(seed).below(1000)] for seed in range(50)}
+    assert len({d[0] for d in draws.values()}) > 40  # 50 seeds, 50 nearly distinct starts
+    rng = KeyedRng(4)
+    many = [rng.below(2**40) for _ in range(20)]  # 41 bits each: several blocks
+    assert len(set(many)) == 20 and all(0 <= r < 2**40 for r in many)
+    assert 0.0 <= KeyedRng(3).random() < 1.0
+    with pytest.raises(ValueError, match="n >= 1"):
+        KeyedRng(3).below(0)
 
 
 def test_unknown_title_lists_known_ones() -> None:

@@ -482,3 +482,42 @@ def test_cached_cookie_keys_always_match_a_fresh_count() -> None:
             ]
             assert hats._cookie_keys(state) == fresh
             assert hats._cookie_keys(RULES.resample_hidden(state, 0, rng)) == fresh
+
+
+def _h6_as_written(collection: list[int], black_hats: int) -> tuple[int, ...]:
+    """Ruling H6 read literally: types, then numbers from the lowest; shorter loses."""
+    types = len({card // 6 for card in collection}) + (1 if black_hats else 0)
+    return (types, *sorted(7 - (card % 6 + 1) for card in collection)[::-1])
+
+
+def test_h6_cookie_key_orders_collections_as_the_rule_reads() -> None:
+    rng = Rng(66)
+    for _ in range(5000):
+        pair = []
+        for _side in range(2):
+            size = rng.below(9)
+            collection = rng.shuffled(range(42))[:size]
+            pair.append((collection, rng.below(3)))
+        (a, ba), (b, bb) = pair
+        by_rule = (_h6_as_written(a, ba) > _h6_as_written(b, bb)) - (
+            _h6_as_written(a, ba) < _h6_as_written(b, bb)
+        )
+        by_key = (hats.cookie_key(a, ba) > hats.cookie_key(b, bb)) - (
+            hats.cookie_key(a, ba) < hats.cookie_key(b, bb)
+        )
+        assert by_key == by_rule, (a, ba, b, bb)
+
+
+def test_h7_clean_up_is_told_in_good_english() -> None:
+    told = []
+    for table in (
+        "red 4, blue 1, red 2, green 6, blue 5, yellow 3",  # spaces 3 and 5 repeat a type
+        "red 4, blue 1, red 2, green 6, pink 5, yellow 3",  # space 3 only
+    ):
+        log: list[Event] = []
+        hats._narrate_end(finished(table=table, hands=["purple 1", "purple 2", "purple 3"]), log)
+        told += [e.text for e in log if e.ruling == "H7"]
+    assert told == [
+        "Tea-table clean-up: the cards on spaces 3 and 5 repeat a type and turn face down.",
+        "Tea-table clean-up: the card on space 3 repeats a type and turns face down.",
+    ]

@@ -29,6 +29,7 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import getitem
 from typing import Any
 
 from gamekit.core.actions import Action, Event
@@ -215,7 +216,7 @@ class HatsRules(Rules[State]):
         hand = state.hands[state.seat]
         out: list[Action] = []
         if not state.main_done:
-            rows = list(map(_EXCHANGES.__getitem__, enumerate(state.table)))
+            rows = list(map(getitem, _EXCHANGES, state.table))
             out = [x for card in hand for row in rows if (x := row[card])]
             out += map(_BLACK.__getitem__, hand)
             if state.option_used:
@@ -605,11 +606,21 @@ def _cookie_keys(state: State) -> list[int]:
     return keys
 
 
+def _and_list(numbers: Sequence[int]) -> str:
+    """``[2, 4, 5]`` as ``"2, 4 and 5"``."""
+    *head, last = map(str, numbers)
+    return f"{', '.join(head)} and {last}" if head else last
+
+
 def _narrate_end(state: State, log: list[Event]) -> None:
     hidden = [i + 1 for i, up in enumerate(table_face_up(state.table)) if not up]
     if hidden:
-        where = ", ".join(map(str, hidden))
-        text = f"Tea-table clean-up: the cards on spaces {where} repeat a type and turn face down."
+        text = (
+            f"Tea-table clean-up: the card on space {hidden[0]} repeats a type and turns face down."
+            if len(hidden) == 1
+            else f"Tea-table clean-up: the cards on spaces {_and_list(hidden)} repeat a type "
+            "and turn face down."
+        )
         log.append(Event(text, "clean-up", "H7", None))
     for seat, hand in enumerate(state.hands):
         text = f"Player {seat}'s favourite hat is the {card_name(hand[0])}."

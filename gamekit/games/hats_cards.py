@@ -170,26 +170,32 @@ def _exchange_row(space: int, take: int) -> tuple[Exchange | None, ...]:
     )
 
 
-class _ExchangeRows(dict[tuple[int, int], tuple[Exchange | None, ...]]):
-    """``_EXCHANGES[space, take][card]``: every possible exchange, each built once on demand."""
+class _ExchangeRows(dict[int, tuple[Exchange | None, ...]]):
+    """One space's rows: ``rows[take][card]``, each row built on first use."""
 
-    def __missing__(self, key: tuple[int, int]) -> tuple[Exchange | None, ...]:
-        row = self[key] = _exchange_row(*key)
+    def __init__(self, space: int) -> None:
+        super().__init__()
+        self.space = space
+
+    def __missing__(self, take: int) -> tuple[Exchange | None, ...]:
+        row = self[take] = _exchange_row(self.space, take)
         return row
 
 
-_EXCHANGES = _ExchangeRows()
+_EXCHANGES = tuple(_ExchangeRows(space) for space in range(max(SPACES.values())))
+"""``_EXCHANGES[space][take][card]``: every possible exchange (space 0-based), or None."""
 
 
 # -- scoring helpers ---------------------------------------------------------------
 def cookie_key(collection: Sequence[int], black_hats: int) -> int:
     """Ruling H6 as one number: the larger key wins the cookie.
 
-    Its bytes, most significant first: the number of types (black hats together
-    count as one), then one byte per face-up card from the lowest number up,
-    worth ``7 - number`` (a lower number, a larger byte), then zero bytes. So
-    keys compare like the rule: more types; then, card by card from the lowest,
-    the lower number; and a list that runs out first loses (its zero byte).
+    The rule compares the number of types (black hats together count as one),
+    then the face-up numbers card by card from the lowest, and a list that runs
+    out first loses. Comparing two such lists is the same as comparing how many
+    1s each has, then how many 2s, and so on up to 6s. So the key is the number
+    of types followed by six 4-bit counters, the 1s most significant: a sum of
+    one weight per card (a collection never reaches 16 cards of one number).
 
     >>> red1, red2, blue2 = card_of("red", 1), card_of("red", 2), card_of("blue", 2)
     >>> cookie_key([red1, blue2], 0) > cookie_key([red2, blue2], 0)
@@ -199,9 +205,9 @@ def cookie_key(collection: Sequence[int], black_hats: int) -> int:
     >>> cookie_key([red2], black_hats=1) > cookie_key([red1, red2], 0)
     True
     """
-    lowest_first = sorted(map(_TIE_VALUE.__getitem__, collection), reverse=True)
-    head = bytes((type_count(collection, black_hats), *lowest_first))
-    return int.from_bytes(head.ljust(len(CARDS) + 1, b"\0"), "big")
+    return type_count(collection, black_hats) << _COUNTER_BITS | sum(
+        map(_TIE_WEIGHT.__getitem__, collection)
+    )
 
 
 def type_count(collection: Sequence[int], black_hats: int) -> int:
@@ -214,8 +220,9 @@ def type_count(collection: Sequence[int], black_hats: int) -> int:
 
 
 _TYPE_OF = tuple(c // NUMBERS for c in CARDS)
-_TIE_VALUE = tuple(NUMBERS - c % NUMBERS for c in CARDS)
-"""A card's value in the H6 comparison: the lower its number, the higher the value."""
+_COUNTER_BITS = 4 * NUMBERS
+_TIE_WEIGHT = tuple(1 << 4 * (NUMBERS - 1 - c % NUMBERS) for c in CARDS)
+"""A card's weight in the H6 comparison: the counter of its number (1s highest)."""
 
 
 def table_face_up(table: Sequence[int]) -> list[bool]:
