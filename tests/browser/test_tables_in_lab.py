@@ -4,7 +4,8 @@ For each title a notebook builds a table seen from the seat to move; the kernel
 writes the game's step and history to a JSON file after every refresh. The test
 clicks a legal action on the page, checks that the page and the kernel agree
 on the new step and on the action played, clicks undo, checks again, and saves
-a screenshot under ``test-artifacts/``.
+a screenshot under ``test-artifacts/``. One more test drives the game controls:
+Save (the downloaded JSON is the kernel's game), New game, Load, and a broken file.
 """
 
 from __future__ import annotations
@@ -119,6 +120,83 @@ def _memory_mode_shows_only_the_top_vision(page: Any, lab: Any) -> None:
     )
     assert page.locator(".gk-visions .gk-top-vision").count() == 1
     page.locator(".gk-root").screenshot(path=str(lab.artifact("table-boo-party-memory.png")))
+
+
+def _controls_notebook(record: Path) -> list[str]:
+    return [
+        "import json, pathlib\n"
+        "import gamekit\n"
+        "from gamekit.widgets import Table\n"
+        f"record = pathlib.Path({str(record)!r})\n"
+        "def write(table):\n"
+        "    g = table.game\n"
+        "    data = {'title': g.title, 'players': g.players, 'seed': g.seed, 'step': g.step,\n"
+        "            'history': [a.to_json() for a in g.history], 'error': table.error}\n"
+        "    record.write_text(json.dumps(data))\n"
+        "table = Table(gamekit.new_game('knock-knock', seed=7), seat='god', bots=None)\n"
+        "table.on_change(write)\n"
+        "write(table)\n"
+        "table",
+    ]
+
+
+def _wait_record(record: Path, **want: Any) -> dict[str, Any]:
+    """The kernel's record once every field in ``want`` has the wanted value."""
+    deadline = time.monotonic() + 20
+    data: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        if record.exists():
+            data = json.loads(record.read_text() or "{}")
+            if all(data.get(key) == value for key, value in want.items()):
+                return data
+        time.sleep(0.1)
+    raise AssertionError(f"the kernel never reached {want}: {data}")
+
+
+def test_save_new_game_and_load_through_the_page(page: Any, lab: Any) -> None:
+    """Save downloads the game as JSON; New game deals another; Load brings the save back."""
+    record = lab.root / "controls.json"
+    lab.write_notebook("controls.ipynb", _controls_notebook(record))
+    lab.open_and_run(page, "controls.ipynb")
+    page.wait_for_selector(".gk-root[data-step='0'] .gk-action")
+    page.locator(".gk-action").first.click()
+    page.wait_for_selector(".gk-root[data-step='1']")
+    played = _wait_record(record, step=1)
+
+    page.locator(".gk-save").click()
+    with page.expect_download() as download:
+        page.locator(".gk-download").click()
+    saved = Path(download.value.path()).read_text()
+    assert page.locator(".gk-saved-text").input_value() == saved
+    restored = gamekit.load_game(saved)
+    assert [a.to_json() for a in restored.history] == played["history"]
+    assert (restored.title, restored.seed) == ("knock-knock", 7)
+
+    page.locator(".gk-new-title").select_option("hats")
+    page.locator(".gk-new-players").fill("2")
+    page.locator(".gk-new-seed").fill("4")
+    page.locator(".gk-new").click()
+    dealt = _wait_record(record, title="hats", step=0)
+    assert (dealt["players"], dealt["seed"], dealt["error"]) == (2, 4, "")
+    page.wait_for_function("() => document.querySelector('.gk-game-name').textContent === 'Hats'")
+    assert page.locator(".gk-root[data-step='0'] .gk-action").count() > 0
+
+    page.locator(".gk-load-file").set_input_files(
+        files=[{"name": "saved.json", "mimeType": "application/json", "buffer": saved.encode()}]
+    )
+    loaded = _wait_record(record, title="knock-knock", step=1)
+    assert loaded["history"] == played["history"] and loaded["error"] == ""
+    page.wait_for_selector(".gk-root[data-step='1']")
+    assert page.locator(".gk-game-name").inner_text() == "Knock! Knock!"
+    page.locator(".gk-root").screenshot(path=str(lab.artifact("table-controls-loaded.png")))
+
+    page.locator(".gk-load-file").set_input_files(
+        files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"{not json"}]
+    )
+    error = page.locator(".gk-error:not([hidden])")
+    error.wait_for()
+    assert "JSON" in error.inner_text()
+    assert page.locator(".gk-root").get_attribute("data-step") == "1"  # nothing changed
 
 
 def _chart_notebook() -> list[str]:
