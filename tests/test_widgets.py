@@ -259,3 +259,30 @@ def test_a_seat_picture_hides_what_the_seat_may_not_see(title: str) -> None:
     twin = pictures.picture(_hidden_twin(game, seat, 1), seat)
     assert pic._repr_html_() == twin._repr_html_()
     assert repr(pic) == repr(twin) and "player 1" in repr(pic)
+
+
+def test_lab_server_connection_turns_nagle_off_before_connecting() -> None:
+    from unittest import mock
+
+    from gamekit.widgets.lab_server import SETTING, NoDelayConnection
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
+
+    calls: list[object] = []
+    handler = mock.Mock(set_nodelay=lambda on: calls.append(("nodelay", on)))
+    connection = NoDelayConnection.__new__(NoDelayConnection)
+    connection._trait_values["websocket_handler"] = handler  # no real websocket needed
+    with mock.patch.object(
+        ZMQChannelsWebsocketConnection, "connect", lambda self: calls.append("connect")
+    ):
+        connection.connect()
+    assert calls == [("nodelay", True), "connect"]
+    assert SETTING.endswith("=gamekit.widgets.lab_server.NoDelayConnection")
+
+
+def test_kit_and_browser_tests_start_lab_with_the_no_delay_connection() -> None:
+    root = Path(__file__).resolve().parent.parent
+    name = "gamekit.widgets.lab_server.NoDelayConnection"
+    assert name in (root / "kit").read_text()
+    assert name in (root / "tests" / "browser" / "labserver.py").read_text()

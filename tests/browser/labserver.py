@@ -24,6 +24,9 @@ from typing import Any
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
+NO_DELAY = (  # as ./kit lab does: see widgets/lab_server.py
+    "--ServerApp.kernel_websocket_connection_class=gamekit.widgets.lab_server.NoDelayConnection"
+)
 
 
 def _free_port() -> int:
@@ -138,6 +141,7 @@ def start_lab(root: Path) -> Iterator[Lab]:
         "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
         f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}",
         "--LabApp.expose_app_in_browser=True", "--ServerApp.disable_check_xsrf=True",
+        NO_DELAY,
     ]  # fmt: skip
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")

@@ -17,7 +17,7 @@ function h(tag, attrs = {}, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "class") el.className = v;
     else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k.startsWith("on")) el[k] = v; // a property, so a redraw can hand it over (see morph)
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) {
@@ -25,6 +25,34 @@ function h(tag, attrs = {}, ...children) {
     el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
   }
   return el;
+}
+
+// Redraws build a fresh tree, then morph the page's tree into it: nodes that
+// look the same are kept, so the browser restyles and lays out only what
+// changed (a click moves a card or two, not the whole table).
+const HANDLERS = ["onclick", "onchange", "oninput", "onkeydown"];
+const FORM_FIELDS = new Set(["SELECT", "INPUT", "TEXTAREA"]);
+
+function setChildren(parent, kids) {
+  const fresh = kids.flat().filter((k) => k !== null && k !== undefined && k !== false)
+    .map((k) => (typeof k === "string" || typeof k === "number" ? document.createTextNode(String(k)) : k));
+  const old = [...parent.childNodes];
+  fresh.forEach((node, i) => { if (i < old.length) morph(old[i], node); else parent.appendChild(node); });
+  for (let i = fresh.length; i < old.length; i++) old[i].remove();
+}
+
+function morph(old, neu) {
+  if (old.nodeType !== neu.nodeType || old.nodeName !== neu.nodeName) { old.replaceWith(neu); return; }
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.nodeValue !== neu.nodeValue) old.nodeValue = neu.nodeValue;
+    return;
+  }
+  for (const { name } of [...old.attributes]) if (!neu.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of neu.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  for (const k of HANDLERS) if (old[k] !== neu[k]) old[k] = neu[k];
+  const value = FORM_FIELDS.has(neu.nodeName) ? neu.value : null; // read before its options move
+  setChildren(old, [...neu.childNodes]);
+  if (value !== null && old.value !== value) old.value = value;
 }
 
 function svg(tag, attrs = {}, ...children) {
@@ -155,10 +183,10 @@ function makeCtx(model, send) {
       const go = (ev) => {
         ev.stopPropagation();
         if (rows.length === 1) send({ type: "play", index: rows[0].index, step: model.get("step") });
-        else ctx.menu(el, rows);
+        else ctx.menu(ev.currentTarget, rows); // the element on the page (a redraw may keep the old one)
       };
-      el.addEventListener("click", go);
-      el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(ev); });
+      el.onclick = go;
+      el.onkeydown = (ev) => { if (ev.key === "Enter" || ev.key === " ") go(ev); };
       return el;
     },
     menu(anchor, rows) {
@@ -598,7 +626,7 @@ function drawAll(model, parts, send) {
   drawError(model, parts.error);
   drawSeats(model, parts.seats, send);
   const board = BOARDS[ctx.title] ? BOARDS[ctx.title](ctx) : genericBoard(ctx);
-  parts.board.replaceChildren(board);
+  setChildren(parts.board, [board]);
   drawActions(model, parts.actions, ctx, send);
   drawNarration(model, parts.narration);
   syncControls(model, parts.controls);
@@ -613,13 +641,13 @@ function drawHeader(model, header) {
   const status = over
     ? `Game over — ${winnersText(model.get("winners"))}`
     : mover === seat ? "Your decision" : `${seatName(mover)} decides`;
-  header.replaceChildren(
+  setChildren(header, [
     h("span", { class: "gk-game-name" }, model.get("game_name")),
     h("span", { class: "gk-status" + (over ? " gk-over" : mover === seat ? " gk-yours" : "") }, status),
     h("span", { class: "gk-step", "data-step": step }, `step ${step}`),
     h("span", { class: "gk-persp" }, persp),
     h("span", { class: "gk-seed" }, `seed ${model.get("seed")}`),
-  );
+  ]);
 }
 
 function winnersText(winners) {
@@ -646,7 +674,7 @@ function drawSeats(model, box, send) {
   const mover = model.get("to_move");
   const winners = model.get("winners") || [];
   const seat = model.get("seat");
-  box.replaceChildren(...scores.map((score, i) => {
+  setChildren(box, scores.map((score, i) => {
     const select = h("select", { class: "gk-bot-select", "aria-label": `who plays seat ${i}`,
       onchange: (ev) => send({ type: "bot", seat: i, name: ev.target.value }) },
       h("option", { value: "" }, "human"), choices.map((c) => h("option", { value: c }, `bot: ${c}`)));
@@ -667,15 +695,13 @@ function drawActions(model, box, ctx, send) {
   const over = model.get("is_over");
   const mover = model.get("to_move");
   const bots = model.get("bots") || [];
-  box.replaceChildren();
-  if (over) return;
+  if (over) { setChildren(box, []); return; }
   if (!legal.length) {
     const who = bots[mover] ? `bot "${bots[mover]}"` : "a stand-in random bot";
-    box.append(h("span", { class: "gk-wait" }, `Waiting for ${seatName(mover)}. `),
-      h("button", { class: "gk-btn gk-step-btn", onclick: () => send({ type: "step" }) }, `Let ${who} decide`));
+    setChildren(box, [h("span", { class: "gk-wait" }, `Waiting for ${seatName(mover)}. `),
+      h("button", { class: "gk-btn gk-step-btn", onclick: () => send({ type: "step" }) }, `Let ${who} decide`)]);
     return;
   }
-  box.append(h("span", { class: "gk-actions-title" }, ctx.used.size ? "Click a glowing card, or choose:" : "Choose:"));
   const list = h("div", { class: "gk-action-list" });
   for (const row of legal) {
     list.append(h("button", {
@@ -684,13 +710,13 @@ function drawActions(model, box, ctx, send) {
       onclick: () => send({ type: "play", index: row.index, step: model.get("step") }),
     }, row.text));
   }
-  box.append(list);
+  setChildren(box, [h("span", { class: "gk-actions-title" }, ctx.used.size ? "Click a glowing card, or choose:" : "Choose:"), list]);
 }
 
 function drawNarration(model, list) {
   const rows = model.get("narration") || [];
   const step = model.get("step");
-  list.replaceChildren(...rows.map((r) => h("li", { class: "gk-event" + (r.step === step ? " gk-latest" : ""), "data-kind": r.kind },
+  setChildren(list, rows.map((r) => h("li", { class: "gk-event" + (r.step === step ? " gk-latest" : ""), "data-kind": r.kind },
     h("span", { class: "gk-event-step" }, String(r.step)),
     h("span", { class: "gk-event-text" }, r.text),
     r.ruling ? h("span", { class: "gk-ruling", title: "the rule applied" }, r.ruling) : null)));
