@@ -350,8 +350,9 @@ def add_options(ap: argparse.ArgumentParser) -> None:
     ap.add_argument(
         "--rounds",
         type=int,
-        default=5,
-        help="rounds per measurement; the fastest is kept (default: 5)",
+        default=10,
+        help="rounds per measurement, taken in turn across cells; the fastest is kept "
+        "(default: 10)",
     )
     ap.add_argument(
         "--no-references",

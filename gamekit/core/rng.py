@@ -37,8 +37,10 @@ T = TypeVar("T")
 
 def derive_seed(seed: int, *labels: object) -> int:
     """A new 64-bit seed from a seed and labels, stable everywhere (SHA-256)."""
-    text = "/".join(map(str, (seed, *labels)))
-    return int.from_bytes(sha256(text.encode()).digest()[:8], "big")
+    return _from_bytes(sha256("/".join(map(str, (seed, *labels))).encode()).digest()[:8], "big")
+
+
+_from_bytes = int.from_bytes
 
 
 class _Chance:
@@ -147,7 +149,8 @@ class KeyedRng(_Chance):
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` by rejection sampling."""
-        _check_positive(n)
+        if n <= 0:
+            raise ValueError("below(n) needs n >= 1")
         k = n.bit_length()
         mask = (1 << k) - 1
         while True:

@@ -47,6 +47,10 @@ function morph(old, neu) {
     if (old.nodeValue !== neu.nodeValue) old.nodeValue = neu.nodeValue;
     return;
   }
+  // Same tags, attributes and text all the way down: keep the old subtree as it
+  // is. Its handlers act on what its attributes say (data-index, data-actions),
+  // so they are still right.
+  if (old.isEqualNode(neu) && !FORM_FIELDS.has(old.nodeName)) return;
   for (const { name } of [...old.attributes]) if (!neu.hasAttribute(name)) old.removeAttribute(name);
   for (const { name, value } of neu.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
   for (const k of HANDLERS) if (old[k] !== neu[k]) old[k] = neu[k];
@@ -677,7 +681,8 @@ function drawSeats(model, box, send) {
   setChildren(box, scores.map((score, i) => {
     const select = h("select", { class: "gk-bot-select", "aria-label": `who plays seat ${i}`,
       onchange: (ev) => send({ type: "bot", seat: i, name: ev.target.value }) },
-      h("option", { value: "" }, "human"), choices.map((c) => h("option", { value: c }, `bot: ${c}`)));
+      h("option", { value: "", selected: !bots[i] }, "human"),
+      choices.map((c) => h("option", { value: c, selected: bots[i] === c }, `bot: ${c}`)));
     select.value = bots[i] || "";
     const classes = ["gk-seat"];
     if (i === mover) classes.push("gk-to-move");
