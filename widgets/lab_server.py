@@ -27,10 +27,10 @@ SETTING = (
 """The command-line option that turns it on."""
 
 
-class NoDelayConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
+class NoDelayConnection(ZMQChannelsWebsocketConnection):
     """The standard kernel connection, with ``TCP_NODELAY`` on its websocket."""
 
-    def connect(self) -> asyncio.Future[None] | None:
+    def connect(self) -> asyncio.Future[None] | None:  # type: ignore[override]  # as its base
         """Connect as usual, after turning Nagle's algorithm off for this websocket."""
         self.websocket_handler.set_nodelay(True)
-        return super().connect()  # type: ignore[no-any-return]
+        return super().connect()
