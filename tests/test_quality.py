@@ -1,4 +1,4 @@
-"""Code quality gates, run as tests: ruff lint, ruff format, mypy --strict (gamekit and its widgets)."""
+"""Code quality gates, run as tests: ruff lint and format, mypy --strict (gamekit, widgets)."""
 
 from __future__ import annotations
 
