@@ -230,13 +230,6 @@ def title_meters(title: str) -> tuple[Meter, Meter]:
     return Meter(f"{title} lean", lean_player(title)), Meter(f"{title} full", full_player(title))
 
 
-def measure_title(title: str, seconds: float, rounds: int = 1) -> TitleSpeed:
-    """Measure the full API and the lean path of ``title``: best of ``rounds`` of ``seconds``."""
-    lean, full = title_meters(title)
-    measure_all([lean, full], seconds, rounds)
-    return TitleSpeed(title, lean.fastest, full.fastest)
-
-
 def _mark(value: float, target: int) -> str:
     return f"{value:,.0f}" + ("" if value >= target else f" (below {target:,})")
 

@@ -35,12 +35,12 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+_from_bytes = int.from_bytes
+
+
 def derive_seed(seed: int, *labels: object) -> int:
     """A new 64-bit seed from a seed and labels, stable everywhere (SHA-256)."""
     return _from_bytes(sha256("/".join(map(str, (seed, *labels))).encode()).digest()[:8], "big")
-
-
-_from_bytes = int.from_bytes
 
 
 class _Chance:
@@ -76,11 +76,6 @@ class _Chance:
         return self._bits(53) / 9007199254740992.0
 
 
-def _check_positive(n: int) -> None:
-    if n <= 0:
-        raise ValueError("below(n) needs n >= 1")
-
-
 class Rng(_Chance):
     """The dealer's generator (Mersenne Twister bits): seeded once a game, many draws."""
 
@@ -91,7 +86,8 @@ class Rng(_Chance):
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` by rejection sampling."""
-        _check_positive(n)
+        if n <= 0:
+            raise ValueError("below(n) needs n >= 1")
         k = n.bit_length()
         r = self._bits(k)
         while r >= n:
