@@ -3,12 +3,18 @@
 >>> import gamekit
 >>> gamekit.TITLES
 ('knock-knock', 'hats', 'boo-party', 'bloody-inn')
+>>> "hats" in gamekit.titles()
+True
 >>> g = gamekit.new_game("knock-knock", players=3, seed=7)
 >>> g.to_move
 0
 
 Heavy tools load on first use: ``gamekit.simulate`` (pandas), ``gamekit.charts``
 (Altair), ``gamekit.odds`` (SymPy), ``gamekit.widgets`` (anywidget).
+
+Titles are plugins: installed packages announce theirs (entry-point group
+``gamekit.titles``), and ``gamekit.register(MyRules())`` adds a game written in
+a notebook cell (see ``notebooks/60-make-your-own-game.ipynb``).
 """
 
 from __future__ import annotations
@@ -16,10 +22,17 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from gamekit import _aliases
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import BadRecord, ConfigError, GamekitError, IllegalAction
 from gamekit.core.game import Game, load_game, new_game
-from gamekit.core.registry import TITLES, rules_for
+from gamekit.core.registry import installed_titles, register, rules_for, unregister
+from gamekit.titles import LESSON_ORDER
+
+_aliases.install()
+
+TITLES: tuple[str, ...] = LESSON_ORDER
+"""The kit's own four titles, in the order the lessons use them."""
 
 __version__ = "0.1.0"
 
@@ -34,8 +47,11 @@ __all__ = [
     "IllegalAction",
     "load_game",
     "new_game",
+    "register",
     "rules_for",
     "simulate",
+    "titles",
+    "unregister",
 ]
 
 _LAZY_MODULES = {"bots", "charts", "odds", "widgets", "simulation"}
@@ -46,6 +62,16 @@ def simulate(*args: Any, **kwargs: Any) -> Any:
     from gamekit.simulation import simulate as run
 
     return run(*args, **kwargs)
+
+
+def titles() -> list[str]:
+    """Every title you can play now: the kit's four in lesson order, then the others.
+
+    The others are titles installed as plugins and games registered with
+    :func:`register`, sorted by key.
+    """
+    others = sorted(t for t in installed_titles() if t not in TITLES)
+    return [t for t in TITLES if t in installed_titles()] + others
 
 
 def __getattr__(name: str) -> Any:

@@ -10,12 +10,11 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gamekit.core.actions import Action
-from gamekit.core.registry import MODULES, check_title
+from gamekit.core.registry import rules_for
 from gamekit.core.rng import KeyedRng
 
 if TYPE_CHECKING:
@@ -92,12 +91,5 @@ def factory(title: str, name: str | type[Bot]) -> BotFactory:
 
 
 def _title_bots(title: str) -> dict[str, BotFactory]:
-    module_name = MODULES[check_title(title)] + "_bots"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as err:
-        if err.name != module_name:
-            raise
-        return {}
-    found: dict[str, BotFactory] = module.BOTS
-    return found
+    """The title's own bots (its ``Rules.bots()``), weakest first."""
+    return dict(rules_for(title).bots())

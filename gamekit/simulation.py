@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gamekit import bots as bots_module
+from gamekit.core import registry
 from gamekit.core.errors import ConfigError
 from gamekit.core.lean import play_out
-from gamekit.core.registry import MODULES, check_title
 from gamekit.core.rng import derive_seed
 from gamekit.core.rules import Rules
 
@@ -56,7 +56,9 @@ class Plan:
     """Everything a worker needs to play a chunk of games (picklable)."""
 
     title: str
-    module: str
+    source: str | Rules[Any]
+    """Where a worker finds the rules: ``"module:attribute"`` of an installed title, or
+    the rules object itself for a game registered at run time."""
     players: int
     options: Mapping[str, Any]
     bots: tuple[tuple[BotName, tuple[tuple[str, Any], ...]], ...]
@@ -65,10 +67,10 @@ class Plan:
     aggregate: bool = False
 
     def rules(self) -> Rules[Any]:
-        """The title's rules, importing its module (works in a fresh worker too)."""
-        MODULES.setdefault(self.title, self.module)
-        found: Rules[Any] = importlib.import_module(self.module).RULES
-        return found
+        """The title's rules (a fresh worker registers a game registered at run time again)."""
+        if isinstance(self.source, Rules) and self.title not in registry.installed_titles():
+            registry.register(self.source)
+        return registry.rules_for(self.title)
 
 
 def make_plan(
@@ -87,17 +89,16 @@ def make_plan(
     >>> plan.players, plan.labels
     (3, ('random', 'random', 'random'))
     """
-    check_title(title)
+    rules = registry.rules_for(title)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ConfigError(f"seed must be a whole number >= 0, not {seed!r}")
-    module = MODULES[title]
-    rules: Rules[Any] = importlib.import_module(module).RULES
+    source = registry.registered_module(title) or rules
     config = rules.make_config(players, dict(options))
     specs = _bot_specs(bots, int(config.players))
     for name, params in specs:
         bots_module.make(title, name, seed=0, **dict(params))
     labels = tuple(_label(name, params) for name, params in specs)
-    return Plan(title, module, int(config.players), dict(options), specs, labels, seed, aggregate)
+    return Plan(title, source, int(config.players), dict(options), specs, labels, seed, aggregate)
 
 
 def _bot_specs(

@@ -26,8 +26,9 @@ from typing import Any
 import gamekit
 from gamekit import bots
 from gamekit.core.lean import play_out
-from gamekit.core.registry import TITLES, rules_for
+from gamekit.core.registry import rules_for
 from gamekit.core.rng import derive_seed
+from gamekit.titles import LESSON_ORDER as TITLES
 
 LEAN_TARGET = {"knock-knock": 100_000, "hats": 100_000, "boo-party": 100_000, "bloody-inn": 50_000}
 """Decisions per second the lean path should reach on the project machine."""

@@ -14,10 +14,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 @pytest.fixture
 def toy_title() -> Iterator[str]:
     """Register the test-only toy game under the title 'toy' for one test."""
-    from gamekit.core import registry
+    from toy_game import RULES
 
-    registry.MODULES["toy"] = "toy_game"
+    import gamekit
+
+    gamekit.register(RULES)
     try:
         yield "toy"
     finally:
-        del registry.MODULES["toy"]
+        gamekit.unregister("toy")

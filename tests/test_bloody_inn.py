@@ -14,8 +14,7 @@ import gamekit
 from gamekit.core.actions import Action, Event
 from gamekit.core.game import Game
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.games.bloody_inn import RULES, rating
-from gamekit.games.bloody_inn_actions import (
+from gamekit.titles.bloody_inn.actions import (
     Act,
     BuryUnder,
     Dismiss,
@@ -27,7 +26,7 @@ from gamekit.games.bloody_inn_actions import (
     TakePeasants,
     Target,
 )
-from gamekit.games.bloody_inn_cards import (
+from gamekit.titles.bloody_inn.cards import (
     BARN_BASE,
     IS_POLICE,
     KEY,
@@ -36,7 +35,8 @@ from gamekit.games.bloody_inn_cards import (
     TRAVELLERS,
     ids_of,
 )
-from gamekit.games.bloody_inn_state import EMPTY, NO_KEY, WHITE, State, wealth
+from gamekit.titles.bloody_inn.rules import RULES, rating
+from gamekit.titles.bloody_inn.state import EMPTY, NO_KEY, WHITE, State, wealth
 
 # -- crafting positions ----------
 
@@ -860,8 +860,9 @@ def test_doctests_of_the_bloody_inn_modules() -> None:
     import doctest
     import importlib
 
-    for name in ("", "_cards", "_actions", "_state", "_flow", "_night", "_why", "_bots"):
-        module = importlib.import_module(f"gamekit.games.bloody_inn{name}")
+    parts = ("rules", "cards", "actions", "state", "flow", "night", "why", "bots", "picture")
+    for name in parts:
+        module = importlib.import_module(f"gamekit.titles.bloody_inn.{name}")
         failed, _ = doctest.testmod(module)
         assert failed == 0, name
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_bloody_inn import build, game_at, lodge, night, pass_turn, play, put, take
 
 from gamekit.core.game import Game
-from gamekit.games.bloody_inn_actions import (
+from gamekit.titles.bloody_inn.actions import (
     Act,
     BuryUnder,
     EndTargets,
@@ -16,8 +16,8 @@ from gamekit.games.bloody_inn_actions import (
     TakePeasants,
     Target,
 )
-from gamekit.games.bloody_inn_cards import ANNEX, BARN_BASE, TRAVELLERS
-from gamekit.games.bloody_inn_state import EMPTY, WHITE, State
+from gamekit.titles.bloody_inn.cards import ANNEX, BARN_BASE, TRAVELLERS
+from gamekit.titles.bloody_inn.state import EMPTY, WHITE, State
 
 
 def built_by_paying(s: State, key: str, payers: list[str]) -> tuple[Game, int]:

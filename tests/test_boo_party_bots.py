@@ -10,8 +10,8 @@ import gamekit
 from gamekit import bots
 from gamekit.bots import RandomBot
 from gamekit.core.lean import play_out
-from gamekit.games.boo_party import RULES, SEER, Accuse, LetPartyGoOn, Wear, WearNothing
-from gamekit.games.boo_party_bots import MemoryBot, team_can_dress
+from gamekit.titles.boo_party.bots import MemoryBot, team_can_dress
+from gamekit.titles.boo_party.rules import RULES, SEER, Accuse, LetPartyGoOn, Wear, WearNothing
 
 
 def memory_team(players: int, seed: int, seer: float = 1.0, monster: float = 1.0) -> list[Any]:

@@ -20,18 +20,25 @@ from typing import Any
 import pytest
 import sympy
 
+import gamekit
 from gamekit.exercises import (
-    BANKS,
     EXERCISES,
     TRIALS,
     Exercise,
     check,
     estimate,
     exercise,
+    load_banks,
 )
 
-for _module in BANKS.values():
-    importlib.import_module(_module)
+BANKS = {
+    "kk": "gamekit.titles.knock_knock.checks",
+    "hats": "gamekit.titles.hats.checks",
+    "boo": "gamekit.titles.boo_party.checks",
+    "inn": "gamekit.titles.bloody_inn.checks",
+}
+"""Exercise id prefix -> the checks module next to that title's rules."""
+load_banks()
 
 IDS = sorted(EXERCISES, key=lambda i: (i.split("-")[0], int(i.split("-")[1])))
 BANK_IDS = [i for i in IDS if i.split("-")[0] in BANKS]
@@ -117,7 +124,7 @@ def test_estimate_gives_the_answer_form() -> None:
 
 
 def test_kk_first_pair_by_enumeration() -> None:
-    from gamekit.exercises.knock_knock import pair_formula
+    from gamekit.titles.knock_knock.checks import pair_formula
 
     for g, f in [(4, 3), (2, 3), (3, 2), (5, 4)]:
         guests = [folk for folk in range(f) for _ in range(g)]
@@ -152,8 +159,8 @@ def test_kk_pairs_at_table_by_enumeration() -> None:
 
 
 def test_kk_next_card_by_counting_the_view() -> None:
-    from gamekit.exercises.knock_knock import seeded_view
-    from gamekit.games.knock_knock import COPIES, KIND_NAMES
+    from gamekit.titles.knock_knock.checks import seeded_view
+    from gamekit.titles.knock_knock.rules import COPIES, KIND_NAMES
 
     view = seeded_view()
     seen = Counter(view["hand"]) + Counter([view["deck_top"]])
@@ -166,7 +173,7 @@ def test_kk_next_card_by_counting_the_view() -> None:
 
 
 def test_hats_removal_by_enumeration() -> None:
-    from gamekit.exercises.hats import survival_formula
+    from gamekit.titles.hats.checks import survival_formula
 
     for t, r in [(7, 2), (5, 1), (6, 3), (9, 4)]:
         removals = list(itertools.combinations(range(t), r))
@@ -178,7 +185,7 @@ def test_hats_removal_by_enumeration() -> None:
 
 
 def test_hats_table_types_by_enumeration() -> None:
-    from gamekit.odds.hats import all_types_differ, type_value
+    from gamekit.titles.hats.odds import all_types_differ, type_value
 
     types, numbers, spaces = 4, 3, 3
     layouts = list(itertools.permutations(range(types * numbers), spaces))
@@ -195,8 +202,8 @@ def test_hats_table_types_by_enumeration() -> None:
 
 
 def test_hats_exchange_by_enumeration() -> None:
-    from gamekit.exercises.hats import can_take_chance
-    from gamekit.games.hats import can_take
+    from gamekit.titles.hats.checks import can_take_chance
+    from gamekit.titles.hats.rules import can_take
 
     pool = list(range(18))  # 3 types
     for card in (5, 2, 8):
@@ -215,7 +222,7 @@ def test_hats_favourite_by_enumeration() -> None:
 
 
 def test_boo_avoid_by_enumeration() -> None:
-    from gamekit.exercises.boo_party import avoid_formula
+    from gamekit.titles.boo_party.checks import avoid_formula
 
     for m, k, n in [(4, 2, 18), (2, 3, 7), (3, 1, 6), (3, 4, 8)]:
         choices = list(itertools.permutations(range(n), m))
@@ -236,7 +243,7 @@ def test_boo_changed_disguises_by_enumeration() -> None:
 
 def test_boo_last_round_by_enumeration() -> None:
     """The last round of boo-5 for 2 Monsters, every order of choices written out."""
-    from gamekit.exercises.boo_party import perfect_memory_survival
+    from gamekit.titles.boo_party.checks import perfect_memory_survival
 
     # unworn costume 2; Monsters 0 and 1 wore 0 and 1; the last Vision is 0, 1 or 2
     outcomes = []
@@ -253,7 +260,7 @@ def test_boo_last_round_by_enumeration() -> None:
 
 
 def test_inn_pockets_by_enumeration() -> None:
-    from gamekit.exercises.bloody_inn import _money, expected_pockets, pockets_variance
+    from gamekit.titles.bloody_inn.checks import _money, expected_pockets, pockets_variance
 
     money = _money()
     assert len(money) == 70 and sorted(Counter(money).values()) == [15, 15, 20, 20]
@@ -267,8 +274,8 @@ def test_inn_pockets_by_enumeration() -> None:
 
 
 def test_inn_police_by_enumeration() -> None:
-    from gamekit.exercises.bloody_inn import police_every_round
-    from gamekit.games.bloody_inn_cards import FAMILY, TRAVELLERS
+    from gamekit.titles.bloody_inn.cards import FAMILY, TRAVELLERS
+    from gamekit.titles.bloody_inn.checks import police_every_round
 
     assert sum(FAMILY[c] == "police" for c in TRAVELLERS) == 14
     assert answer_of("inn-1") == sympy.Rational(14, 70)
@@ -286,7 +293,7 @@ def test_inn_police_by_enumeration() -> None:
 
 
 def test_inn_marquis_by_enumeration() -> None:
-    from gamekit.exercises.bloody_inn import marquis_formula
+    from gamekit.titles.bloody_inn.checks import marquis_formula
 
     cards, removed = 7, 3
     for k in range(4):
@@ -372,9 +379,9 @@ def test_symbols_with_assumptions_are_the_exercise_symbols() -> None:
 
 
 def test_boo_survival_agrees_with_the_odds_module() -> None:
-    from gamekit.exercises.boo_party import perfect_memory_survival
+    from gamekit.titles.boo_party.checks import perfect_memory_survival
 
-    odds = pytest.importorskip("gamekit.odds.boo_party")
+    odds = pytest.importorskip("gamekit.titles.boo_party.odds")
     for m in (2, 3, 4, 5):
         assert perfect_memory_survival(m) == odds.survival_perfect_memory(m)
 
@@ -383,3 +390,9 @@ def test_an_estimate_does_not_give_the_exact_answer_away() -> None:
     feedback = check("kk-1", 0.27)
     assert feedback.kind == "estimate" and "3/11" not in feedback.message
     assert "Now find the exact answer" in feedback.message
+
+
+def test_every_title_bank_is_found_next_to_its_rules() -> None:
+    for title in gamekit.TITLES:
+        module = gamekit.rules_for(title).title_module("checks")
+        assert module is not None and module.__name__ in BANKS.values()

@@ -15,8 +15,8 @@ import pytest
 import gamekit
 from gamekit.core.actions import Event
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.games import hats
-from gamekit.games.hats import (
+from gamekit.titles.hats import rules as hats
+from gamekit.titles.hats.rules import (
     CARDS,
     END_TURN,
     RULES,

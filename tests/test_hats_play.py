@@ -12,9 +12,9 @@ from gamekit import bots
 from gamekit.core.conformance import check_title
 from gamekit.core.lean import play_out
 from gamekit.core.rng import Rng
-from gamekit.games import hats
-from gamekit.games.hats import RULES, BlackHat, DiscardDraw, Exchange, Swap
-from gamekit.games.hats_bots import GreedyBot, keep_value
+from gamekit.titles.hats import rules as hats
+from gamekit.titles.hats.bots import GreedyBot, keep_value
+from gamekit.titles.hats.rules import RULES, BlackHat, DiscardDraw, Exchange, Swap
 
 
 def played_game(players: int, seed: int, steps: int) -> gamekit.Game:

@@ -15,8 +15,8 @@ import pytest
 import gamekit
 from gamekit.core.actions import Event
 from gamekit.core.rng import Rng
-from gamekit.games import knock_knock as kk
-from gamekit.games.knock_knock import (
+from gamekit.titles.knock_knock import rules as kk
+from gamekit.titles.knock_knock.rules import (
     DECLINE,
     OPEN,
     RULES,

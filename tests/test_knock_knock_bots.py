@@ -7,7 +7,7 @@ from test_knock_knock import play, table
 import gamekit
 from gamekit import bots
 from gamekit.core.lean import play_out
-from gamekit.games.knock_knock import DECLINE, KIND_INDEX, OPEN, RULES, Knock
+from gamekit.titles.knock_knock.rules import DECLINE, KIND_INDEX, OPEN, RULES, Knock
 
 
 def greedy_choice(state: object, seat: int) -> object:
@@ -72,7 +72,7 @@ def test_greedy_beats_random_play() -> None:
 
 
 def test_greedy_counts_every_card_it_has_seen() -> None:
-    from gamekit.games.knock_knock_bots import unseen
+    from gamekit.titles.knock_knock.bots import unseen
 
     game = gamekit.new_game("knock-knock", players=4, seed=6)
     for _ in range(40):

@@ -12,12 +12,11 @@ import pytest
 import sympy
 
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.games import bloody_inn_flow as flow
-from gamekit.games.bloody_inn import RULES
-from gamekit.games.bloody_inn_actions import BuryUnder
-from gamekit.games.bloody_inn_cards import IS_POLICE, KEY, MONEY, TRAVELLERS, card_of, ids_of
-from gamekit.odds import bloody_inn as odds
 from gamekit.odds._common import gap_in_standard_errors, mean, variance
+from gamekit.titles.bloody_inn import flow, odds
+from gamekit.titles.bloody_inn.actions import BuryUnder
+from gamekit.titles.bloody_inn.cards import IS_POLICE, KEY, MONEY, TRAVELLERS, card_of, ids_of
+from gamekit.titles.bloody_inn.rules import RULES
 
 
 def close(values: Iterable[float], means: Iterable[Any], variances: Iterable[Any]) -> None:

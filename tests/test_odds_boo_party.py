@@ -13,9 +13,9 @@ import sympy
 
 import gamekit
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.games import boo_party as game
-from gamekit.odds import boo_party as odds
 from gamekit.odds._common import gap_in_standard_errors, mean, variance
+from gamekit.titles.boo_party import odds
+from gamekit.titles.boo_party import rules as game
 
 RULES = game.RULES
 

@@ -28,6 +28,6 @@ def test_convergence_question(module: str, question: str) -> None:
 
 
 def test_unknown_question_lists_the_known_ones() -> None:
-    odds = importlib.import_module("gamekit.odds.hats")
+    odds = importlib.import_module("gamekit.titles.hats.odds")
     with pytest.raises(KeyError, match="all types differ"):
         odds.convergence("how many hats", 10, seed=1)

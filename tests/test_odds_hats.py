@@ -11,9 +11,9 @@ import pytest
 import sympy
 
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.games import hats as game
-from gamekit.odds import hats as odds
 from gamekit.odds._common import gap_in_standard_errors, mean, variance
+from gamekit.titles.hats import odds
+from gamekit.titles.hats import rules as game
 
 RULES = game.RULES
 N = game.NUMBERS

@@ -13,9 +13,9 @@ import pytest
 import sympy
 
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.games import knock_knock as kk
-from gamekit.odds import knock_knock as odds
 from gamekit.odds._common import mean, push, tolerance, variance
+from gamekit.titles.knock_knock import odds
+from gamekit.titles.knock_knock import rules as kk
 
 RULES = kk.RULES
 

@@ -97,7 +97,7 @@ class Table(anywidget.AnyWidget):
         self._bot_objects: dict[int, bots_module.Bot] = {}
         self._previous: dict[str, Any] | None = None
         self._listeners: list[Callable[[Table], None]] = []
-        self.titles = list(gamekit.TITLES)
+        self.titles = _loaded_titles()
         self.seat = seat
         self._setup_game()
         self.on_msg(self._on_message)
@@ -387,12 +387,12 @@ class Table(anywidget.AnyWidget):
 
 
 def _loaded_titles() -> list[str]:
-    """Titles whose rules can be imported now (games land one by one)."""
+    """Every title that can be played now (a broken plugin is left out)."""
     found = []
-    for title in gamekit.TITLES:
+    for title in gamekit.titles():
         try:
             gamekit.rules_for(title)
-        except ImportError:
+        except GamekitError:
             continue
         found.append(title)
     return found

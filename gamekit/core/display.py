@@ -1,8 +1,8 @@
 """Plain-HTML pictures of a game for notebook cells (no JavaScript).
 
-The title's own picture comes from :mod:`gamekit.pictures` (imported on first
-use); a title it does not know uses the rules' ``render_html`` hook, then a
-generic table of the view.
+The title's own picture comes through its rules (``Rules.render_html``, which
+by default draws with the ``picture`` module next to them); a title without one
+gets a generic table of the view. This module imports no title.
 """
 
 from __future__ import annotations
@@ -38,13 +38,11 @@ def game_html(game: Game) -> str:
 
 def title_view_html(game: Game, view: dict[str, Any]) -> str:
     """The title's static picture of ``view``, with the view as text underneath."""
-    from gamekit import pictures
-
-    if game.title in pictures.TITLES_DRAWN:
-        body = pictures.view_html(game.title, view)
-    else:
+    try:
         body = game.rules.render_html(view) or generic_view_html(view)
-    text = escape(pictures.view_text(game.title, view))
+    except (KeyError, TypeError, IndexError, ValueError):
+        body = generic_view_html(view)
+    text = escape(view_text(game.title, view))
     return f"{body}<details><summary>as text</summary><pre>{text}</pre></details>"
 
 
@@ -66,6 +64,14 @@ def generic_view_html(view: Mapping[str, Any]) -> str:
         for k, v in view.items()
     )
     return f"<table style='{_STYLE}'>{rows}</table>"
+
+
+def view_text(title: str, view: Mapping[str, Any]) -> str:
+    """The view as plain text lines (for terminals and screen readers)."""
+    seat = view.get("seat")
+    lines = [f"{title}: seen by " + ("a spectator" if seat is None else f"player {seat}")]
+    lines += [f"  {k}: {short_text(v)}" for k, v in view.items() if k != "seat"]
+    return "\n".join(lines)
 
 
 def short_text(value: Any) -> str:

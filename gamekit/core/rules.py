@@ -9,8 +9,11 @@ only. States are plain mutable dataclasses owned by the game module;
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
+from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gamekit.core.actions import Action, Event
@@ -133,6 +136,59 @@ class Rules(ABC, Generic[S]):
         data.pop("players", None)
         return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
 
+    # -- what a title shows (pictures, the table, its bots) ------------------------------
+    # By default these come from modules next to the rules' own module, by name:
+    # ``picture.py`` (``view_html(view)``, ``catalogue()``), ``bots.py`` (``BOTS``)
+    # and ``board.js``. A title overrides a method to do otherwise; a game defined
+    # in a notebook cell has none of them and gets the generic pictures.
     def render_html(self, view: Mapping[str, Any]) -> str | None:
         """Static HTML for a view (no JavaScript); ``None`` uses the generic table."""
-        return None
+        picture = self.title_module("picture")
+        drawn: str | None = picture.view_html(view) if picture else None
+        return drawn
+
+    def card_catalogue(self) -> dict[str, dict[str, Any]]:
+        """Public facts per card id (as a string), for pictures that meet card ids."""
+        picture = self.title_module("picture")
+        found: dict[str, dict[str, Any]] = {}
+        if picture is not None and hasattr(picture, "catalogue"):
+            found = picture.catalogue()
+        return found
+
+    def board_script(self) -> str | None:
+        """The JavaScript module that draws this title's board in the table, or ``None``.
+
+        Its default export is ``board(ctx, kit)`` (see ``docs/architecture.md``);
+        without one, the table draws a generic board from the view.
+        """
+        package = self.title_package()
+        if package is None:
+            return None
+        script = resources.files(package).joinpath("board.js")
+        return script.read_text("utf-8") if script.is_file() else None
+
+    def bots(self) -> Mapping[str, Callable[..., Any]]:
+        """This title's own bots, name -> factory, from weakest to strongest.
+
+        Every title also gets the ``"random"`` bot without listing it.
+        """
+        module = self.title_module("bots")
+        found: Mapping[str, Callable[..., Any]] = getattr(module, "BOTS", {}) if module else {}
+        return found
+
+    def title_package(self) -> str | None:
+        """The package that holds this title's modules; ``None`` for a game in a notebook."""
+        package = type(self).__module__.rpartition(".")[0]
+        return package or None
+
+    def title_module(self, name: str) -> ModuleType | None:
+        """The module ``name`` next to this title's rules (imported on first use), or ``None``."""
+        package = self.title_package()
+        if package is None:
+            return None
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as err:
+            if err.name != f"{package}.{name}":
+                raise
+            return None

@@ -16,20 +16,11 @@ expected.
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from html import escape
 from typing import Any
-
-BANKS = {
-    "kk": "gamekit.exercises.knock_knock",
-    "hats": "gamekit.exercises.hats",
-    "boo": "gamekit.exercises.boo_party",
-    "inn": "gamekit.exercises.bloody_inn",
-}
-"""Exercise id prefix -> the module holding that title's exercises."""
 
 EXERCISES: dict[str, Exercise] = {}
 TRIALS: dict[str, Trial] = {}
@@ -132,12 +123,22 @@ def register(*exercises: Exercise) -> None:
 def exercise(exercise_id: str) -> Exercise:
     """The exercise with this id, loading its title's bank on first use."""
     if exercise_id not in EXERCISES:
-        prefix = exercise_id.split("-", 1)[0]
-        if prefix in BANKS:
-            importlib.import_module(BANKS[prefix])
+        load_banks()
     if exercise_id not in EXERCISES:
         raise KeyError(exercise_id)
     return EXERCISES[exercise_id]
+
+
+def load_banks() -> None:
+    """Load the exercises of every title (its ``checks`` module, next to its rules)."""
+    from gamekit.core.errors import ConfigError
+    from gamekit.core.registry import installed_titles, rules_for
+
+    for title in installed_titles():
+        try:
+            rules_for(title).title_module("checks")
+        except ConfigError:
+            continue  # a broken plugin has no exercises to give
 
 
 def check(exercise_id: str, answer: Any) -> Feedback:

@@ -135,7 +135,7 @@ def first_round_costumes(seed: int) -> tuple[list[int], list[int]]:
     uniformly among the free costumes; return (costumes worn, Visions revealed)."""
     import gamekit
     from gamekit.core.rng import Rng, derive_seed
-    from gamekit.games.boo_party import Wear
+    from gamekit.titles.boo_party.rules import Wear
 
     game = gamekit.new_game("boo-party", players=MONSTERS + 1, seed=seed)
     rng = Rng(derive_seed(seed, "dress"))
@@ -178,7 +178,7 @@ def play_remembering(seed: int) -> bool:
     only when a costume worn was revealed. True when the Monsters survive the deck."""
     import gamekit
     from gamekit.core.rng import Rng, derive_seed
-    from gamekit.games.boo_party import Accuse, LetPartyGoOn, Wear, WearNothing
+    from gamekit.titles.boo_party.rules import Accuse, LetPartyGoOn, Wear, WearNothing
 
     game = gamekit.new_game("boo-party", players=MONSTERS + 1, seed=seed)
     rng = Rng(derive_seed(seed, "remember"))

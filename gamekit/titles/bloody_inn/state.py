@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamekit.games.bloody_inn_cards import (
+from gamekit.titles.bloody_inn.cards import (
     BARN_BASE,
     CASH_CAP,
     CHEQUES,

@@ -27,7 +27,15 @@ from typing import Any
 import sympy
 
 from gamekit.core.rng import derive_seed
-from gamekit.games.bloody_inn_cards import (
+from gamekit.odds._common import (
+    Convergence,
+    Dist,
+    bernoulli_convergence,
+    convergence_of,
+    distribution_convergence,
+    none_drawn,
+)
+from gamekit.titles.bloody_inn.cards import (
     FAMILY,
     IS_POLICE,
     KEY,
@@ -37,14 +45,6 @@ from gamekit.games.bloody_inn_cards import (
     REMOVED,
     TRAVELLERS,
     WHITE_KEYS,
-)
-from gamekit.odds._common import (
-    Convergence,
-    Dist,
-    bernoulli_convergence,
-    convergence_of,
-    distribution_convergence,
-    none_drawn,
 )
 
 # -- what a seat cannot see -----------------------------------------------------------
@@ -191,7 +191,7 @@ def simulate_next_money(n: int, seed: int, k: int, players: int = 2) -> Iterator
     >>> all(24 <= money <= 78 for _, money in simulate_next_money(5, seed=1, k=3))
     True
     """
-    from gamekit.games.bloody_inn import RULES
+    from gamekit.titles.bloody_inn.rules import RULES
 
     config = RULES.make_config(players, {})
     for i in range(n):
@@ -348,7 +348,7 @@ def convergence(question: str, n: int, seed: int) -> Convergence:
 
 
 def _setups(n: int, seed: int) -> Iterator[list[int]]:
-    from gamekit.games.bloody_inn import RULES
+    from gamekit.titles.bloody_inn.rules import RULES
 
     config = RULES.make_config(2, {})
     for i in range(n):

@@ -392,7 +392,7 @@ def simulate_party(
     [True, True, True]
     """
     import gamekit
-    from gamekit.games.boo_party import SURVIVED, Accuse, LetPartyGoOn, Wear, WearNothing
+    from gamekit.titles.boo_party.rules import SURVIVED, Accuse, LetPartyGoOn, Wear, WearNothing
 
     for i in range(n):
         rng = Rng(derive_seed(seed, "party", i))
@@ -443,7 +443,7 @@ def convergence(question: str, n: int, seed: int) -> Convergence:
 
 def _first_round(n: int, seed: int) -> Iterator[bool]:
     import gamekit
-    from gamekit.games.boo_party import Wear
+    from gamekit.titles.boo_party.rules import Wear
 
     for i in range(n):
         rng = Rng(derive_seed(seed, "first", i))

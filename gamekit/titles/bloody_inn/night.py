@@ -10,7 +10,7 @@ Only targets the player can afford are offered, so no choice is a dead end.
 from __future__ import annotations
 
 from gamekit.core.actions import Action, Event
-from gamekit.games.bloody_inn_actions import (
+from gamekit.titles.bloody_inn.actions import (
     Act,
     BuryUnder,
     EndTargets,
@@ -21,7 +21,7 @@ from gamekit.games.bloody_inn_actions import (
     TakePeasants,
     Target,
 )
-from gamekit.games.bloody_inn_cards import (
+from gamekit.titles.bloody_inn.cards import (
     ANNEX,
     APT,
     BUILDABLE,
@@ -37,8 +37,8 @@ from gamekit.games.bloody_inn_cards import (
     annex_label,
     label,
 )
-from gamekit.games.bloody_inn_flow import Log, end_turn
-from gamekit.games.bloody_inn_state import (
+from gamekit.titles.bloody_inn.flow import Log, end_turn
+from gamekit.titles.bloody_inn.state import (
     EMPTY,
     NO_KEY,
     NO_TOKEN,

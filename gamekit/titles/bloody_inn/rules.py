@@ -43,20 +43,19 @@ from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score
-from gamekit.games import bloody_inn_flow as flow
-from gamekit.games import bloody_inn_night as night
-from gamekit.games.bloody_inn_actions import (
+from gamekit.titles.bloody_inn import flow, night
+from gamekit.titles.bloody_inn.actions import (
     ACTION_TYPES,
     Dismiss,
     Place,
     PlaceKey,
 )
-from gamekit.games.bloody_inn_cards import (
+from gamekit.titles.bloody_inn.cards import (
     ALL_CARDS,
     IS_PEASANT,
     ROOMS,
 )
-from gamekit.games.bloody_inn_state import (
+from gamekit.titles.bloody_inn.state import (
     EMPTY,
     LENGTHS,
     NO_KEY,
@@ -167,12 +166,12 @@ class BloodyInnRules(Rules[State]):
             night.apply(state, action, log)
 
     def why_illegal(self, state: State, action: Action) -> str:
-        from gamekit.games.bloody_inn_why import why_illegal
+        from gamekit.titles.bloody_inn.why import why_illegal
 
         return why_illegal(state, action)
 
     def describe(self, state: State, action: Action) -> str:
-        from gamekit.games.bloody_inn_why import describe
+        from gamekit.titles.bloody_inn.why import describe
 
         return describe(state, action)
 
@@ -312,11 +311,6 @@ class BloodyInnRules(Rules[State]):
         out.entrance[:-1] = rest[: len(below)]
         out.removed = rest[len(below) :]
         return out
-
-    def render_html(self, view: Mapping[str, Any]) -> str | None:
-        from gamekit.games.bloody_inn_why import view_html
-
-        return view_html(view)
 
 
 RULES = BloodyInnRules()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gamekit.core.actions import Action
-from gamekit.games.bloody_inn_cards import annex_label, label
+from gamekit.titles.bloody_inn.cards import annex_label, label
 
 ACTS = ("bribe", "build", "kill", "bury", "pass")
 ACT_TEXT = {

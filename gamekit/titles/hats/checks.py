@@ -1,6 +1,6 @@
 """Hats probability exercises (``hats-1`` ... ``hats-6``), warm-up to challenge.
 
-Exact answers come from :mod:`gamekit.odds.hats` or small SymPy formulas here;
+Exact answers come from :mod:`gamekit.titles.hats.odds` or small SymPy formulas here;
 each exercise has a :class:`~gamekit.exercises.Trial` that estimates it on the
 engine.
 
@@ -30,14 +30,14 @@ WANTED = "red 6"
 
 def type_survives() -> Any:
     """hats-1: a given type stays in a 2-player game."""
-    from gamekit.odds.hats import survives_removal
+    from gamekit.titles.hats.odds import survives_removal
 
     return survives_removal()
 
 
 def all_types_differ() -> Any:
     """hats-2: the 6 opening table cards show 6 different types."""
-    from gamekit.odds.hats import all_types_differ as differ
+    from gamekit.titles.hats.odds import all_types_differ as differ
 
     return differ()
 
@@ -46,11 +46,11 @@ def can_take_chance(card: int, pool: Sequence[int], hand: int) -> Any:
     """The chance that ``hand`` cards drawn from ``pool`` can take ``card`` (Ruling H3):
     ``1 - C(N - q, h) / C(N, h)`` where ``q`` pool cards may take it.
 
-    >>> from gamekit.games.hats import card_of
+    >>> from gamekit.titles.hats.rules import card_of
     >>> can_take_chance(card_of("red", 6), range(6), 1)
     1
     """
-    from gamekit.games.hats import can_take
+    from gamekit.titles.hats.rules import can_take
 
     cards = [c for c in pool if c != card]
     q = sum(1 for c in cards if can_take(c, card))
@@ -59,15 +59,15 @@ def can_take_chance(card: int, pool: Sequence[int], hand: int) -> Any:
 
 def take_red_six() -> Any:
     """hats-3: a hand of 9 of the 41 other cards can take the red 6."""
-    from gamekit.games.hats import CARDS
-    from gamekit.odds.hats import card_id
+    from gamekit.titles.hats.odds import card_id
+    from gamekit.titles.hats.rules import CARDS
 
     return can_take_chance(card_id(WANTED), CARDS, 9)
 
 
 def favourite_scores() -> Any:
     """The favourite-hat score of ``COLLECTION`` for a favourite among the 39 other cards."""
-    from gamekit.odds.hats import favourite_distribution
+    from gamekit.titles.hats.odds import favourite_distribution
 
     return favourite_distribution(list(COLLECTION))
 
@@ -81,7 +81,7 @@ def favourite_mean() -> Any:
 
 def red_value() -> Any:
     """hats-5: what one red card is worth on the opening table (3 players)."""
-    from gamekit.odds.hats import type_value
+    from gamekit.titles.hats.odds import type_value
 
     return type_value()
 
@@ -118,8 +118,8 @@ def draw_all_differ(n: int, seed: int) -> Iterator[int]:
 def draw_take(n: int, seed: int) -> Iterator[int]:
     """Deal 9 of the 41 other cards with the seeded shuffle; 1 when one may take the red 6."""
     from gamekit.core.rng import Rng, derive_seed
-    from gamekit.games.hats import CARDS, can_take
-    from gamekit.odds.hats import card_id
+    from gamekit.titles.hats.odds import card_id
+    from gamekit.titles.hats.rules import CARDS, can_take
 
     wanted = card_id(WANTED)
     others = [c for c in CARDS if c != wanted]
@@ -131,8 +131,8 @@ def draw_take(n: int, seed: int) -> Iterator[int]:
 def draw_favourite(n: int, seed: int) -> Iterator[int]:
     """A favourite drawn at random among the 39 other cards; yield its score."""
     from gamekit.core.rng import Rng, derive_seed
-    from gamekit.games.hats import CARDS
-    from gamekit.odds.hats import card_id
+    from gamekit.titles.hats.odds import card_id
+    from gamekit.titles.hats.rules import CARDS
 
     cards = [card_id(c) for c in COLLECTION]
     others = [c for c in CARDS if c not in cards]
@@ -144,7 +144,7 @@ def draw_favourite(n: int, seed: int) -> Iterator[int]:
 
 def draw_red_value(n: int, seed: int) -> Iterator[int]:
     """What a red card is worth on the opening table of a 3-player game."""
-    from gamekit.odds.hats import type_values
+    from gamekit.titles.hats.odds import type_values
 
     for view in _views(n, seed, 3):
         yield type_values(view["table"])["red"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from gamekit.bots import Bot, View
 from gamekit.core.actions import Action
-from gamekit.games.hats import (
+from gamekit.titles.hats.rules import (
     COOKIE_POINTS,
     NUMBERS,
     BlackHat,

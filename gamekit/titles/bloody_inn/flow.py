@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gamekit.core.actions import Event
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.games.bloody_inn_cards import (
+from gamekit.titles.bloody_inn.cards import (
     ANNEX,
     END_COLOUR_GAIN,
     FAMILY,
@@ -24,7 +24,7 @@ from gamekit.games.bloody_inn_cards import (
     WHITE_KEYS,
     label,
 )
-from gamekit.games.bloody_inn_state import (
+from gamekit.titles.bloody_inn.state import (
     EMPTY,
     NO_KEY,
     WHITE,

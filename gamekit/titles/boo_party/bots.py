@@ -32,7 +32,7 @@ from typing import Any
 
 from gamekit.bots import Bot
 from gamekit.core.actions import Action
-from gamekit.games.boo_party import ACCUSE_ACTION, PARTY_ON, Wear, WearNothing
+from gamekit.titles.boo_party.rules import ACCUSE_ACTION, PARTY_ON, Wear, WearNothing
 
 View = dict[str, Any]
 

@@ -21,15 +21,6 @@ from typing import Any
 import sympy
 
 from gamekit.core.rng import derive_seed
-from gamekit.games.hats import (
-    CARDS,
-    HAND_SIZE,
-    NUMBERS,
-    TYPES,
-    can_take,
-    card_of,
-    table_values,
-)
 from gamekit.odds._common import (
     Convergence,
     Dist,
@@ -37,6 +28,15 @@ from gamekit.odds._common import (
     convergence_of,
     distribution_convergence,
     from_counts,
+)
+from gamekit.titles.hats.rules import (
+    CARDS,
+    HAND_SIZE,
+    NUMBERS,
+    TYPES,
+    can_take,
+    card_of,
+    table_values,
 )
 
 Card = int | str
@@ -141,7 +141,7 @@ def simulate_all_types_differ(n: int, seed: int, players: int = 3) -> Iterator[i
     >>> sum(simulate_all_types_differ(10, seed=1)) <= 10
     True
     """
-    from gamekit.games.hats import RULES
+    from gamekit.titles.hats.rules import RULES
 
     config = RULES.make_config(players, {})
     for i in range(n):
@@ -296,7 +296,7 @@ def simulate_type_value(n: int, seed: int, kind: str = "red", players: int = 3) 
     >>> all(0 <= v <= 6 for v in simulate_type_value(10, seed=1))
     True
     """
-    from gamekit.games.hats import RULES
+    from gamekit.titles.hats.rules import RULES
 
     config = RULES.make_config(players, {})
     for i in range(n):
@@ -336,7 +336,7 @@ def simulate_survival(n: int, seed: int, kind: str = "red") -> Iterator[int]:
     >>> sorted(set(simulate_survival(30, seed=1)))
     [0, 1]
     """
-    from gamekit.games.hats import RULES
+    from gamekit.titles.hats.rules import RULES
 
     config = RULES.make_config(2, {})
     for i in range(n):

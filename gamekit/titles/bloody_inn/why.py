@@ -2,8 +2,8 @@
 
 The reasons name the rule, in sentences a learner reads:
 
->>> from gamekit.games.bloody_inn import RULES
->>> from gamekit.games.bloody_inn_actions import Launder
+>>> from gamekit.titles.bloody_inn.rules import RULES
+>>> from gamekit.titles.bloody_inn.actions import Launder
 >>> s = RULES.initial_state(RULES.make_config(2, {}), 1)
 >>> why_illegal(s, Launder(1))
 'you can launder only after choosing to pass'
@@ -11,32 +11,22 @@ The reasons name the rule, in sentences a learner reads:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from html import escape
-from typing import Any
-
 from gamekit.core.actions import Action
-from gamekit.games import bloody_inn_night as night
-from gamekit.games.bloody_inn_cards import (
+from gamekit.titles.bloody_inn import night
+from gamekit.titles.bloody_inn.cards import (
     ALL_CARDS,
     ANNEX,
     APT,
-    BARN_BASE,
     BUILDABLE,
     EFFECT,
     FAMILY,
     KEY,
     MONEY,
-    NAME,
-    RANK,
-    ROOMS,
     annex_label,
     capacity,
     label,
 )
-from gamekit.games.bloody_inn_state import (
-    EMPTY,
-    NO_KEY,
+from gamekit.titles.bloody_inn.state import (
     State,
     discount,
     owner,
@@ -198,49 +188,3 @@ def describe(s: State, action: Action) -> str:
         share = f"all {money}F" if mine else f"{money // 2}F, and its owner as much"
         return f"Hide the corpse under {annex_label(annex)}: you gain {share}."
     return str(action)
-
-
-# -- a static picture ---------------------------------------------------------------------
-_CELL = "border:1px solid #999;padding:2px 6px"
-
-
-def _name(card: int) -> str:
-    return f"{NAME[card]} ({RANK[card]})"
-
-
-def view_html(view: Mapping[str, Any]) -> str:
-    """The inn as a small HTML table: rooms, then each player's money and annexes."""
-    rooms = []
-    for r in range(ROOMS):
-        key = view["keys"][r]
-        if key == NO_KEY:
-            rooms.append(f"<td style='{_CELL};color:#aaa'>room {r + 1}: closed</td>")
-            continue
-        who = "white" if key < 0 else f"p{key}"
-        card = view["rooms"][r]
-        guest = escape(_name(card)) if card != EMPTY else "empty"
-        rooms.append(f"<td style='{_CELL}'>room {r + 1} [{who}]: {guest}</td>")
-    rows = [f"<tr>{''.join(rooms)}</tr>"]
-    players = []
-    for seat, size in enumerate(view["hand_sizes"]):
-        built = ", ".join(
-            f"{escape(ANNEX[a])} {len(view['buried'][str(a)])}/{RANK[a]}"
-            for a in view["annexes"][seat]
-        )
-        barn = len(view["buried"][str(BARN_BASE + seat)])
-        players.append(
-            f"<tr><td style='{_CELL}'>player {seat}</td>"
-            f"<td style='{_CELL}'>{view['cash'][seat]}F + {view['cheques'][seat]} cheque(s)</td>"
-            f"<td style='{_CELL}'>{size} card(s) in hand, {len(view['corpses'][seat])} corpse(s)"
-            f"</td><td style='{_CELL}'>barn {barn}/1; {built}</td></tr>"
-        )
-    top = view["entrance_top"]
-    head = (
-        f"<div>Round {view['round']} · entrance: {view['entrance_size']} card(s)"
-        f"{', next: ' + escape(_name(top)) if top is not None else ''} · "
-        f"exit pile: {len(view['exit'])} · bistro: {len(view['bistro'])} peasant(s)</div>"
-    )
-    return (
-        f"{head}<table style='border-collapse:collapse'>{''.join(rows)}</table>"
-        f"<table style='border-collapse:collapse'>{''.join(players)}</table>"
-    )

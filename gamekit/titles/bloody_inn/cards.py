@@ -83,7 +83,7 @@ MULTI = {"shopkeeper": "bribe", "butcher": "kill", "archbishop": "bury"}
 
 
 def _load() -> list[dict[str, str]]:
-    text = resources.files("gamekit.data").joinpath("bloody_inn_cards.csv").read_text("utf-8")
+    text = resources.files("gamekit.titles.bloody_inn").joinpath("cards.csv").read_text("utf-8")
     return list(csv.DictReader(io.StringIO(text)))
 
 

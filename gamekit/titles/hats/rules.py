@@ -36,7 +36,7 @@ from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.core.rules import Rules, Score
-from gamekit.games.hats_cards import (
+from gamekit.titles.hats.cards import (
     _BLACK,
     _DISCARD,
     _EXCHANGES,

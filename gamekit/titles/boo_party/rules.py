@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from gamekit.core.actions import Action, Event
@@ -445,10 +444,6 @@ class BooPartyRules(Rules[State]):
                 out.worn[s] = costume
         return out
 
-    def render_html(self, view: Mapping[str, Any]) -> str | None:
-        """A static picture: the Visions, the spread and each Monster's costume."""
-        return _view_html(view)
-
 
 # -- private helpers, one per step of a round ---------------------------------
 
@@ -573,31 +568,6 @@ def _why_not_wear(state: State, action: Wear | WearNothing) -> str:
     return (
         f"player {owner} already wears the {costume_name(costume)}: two Monsters never wear "
         "the same card"
-    )
-
-
-def _view_html(view: Mapping[str, Any]) -> str:
-    """Visions (top card first), the spread and this round's costumes as plain HTML."""
-    names = view["costume_names"]
-
-    def named(costumes: Sequence[int] | None) -> str:
-        if costumes is None:
-            return "(hidden: the Seer's eyes are closed)"
-        return ", ".join(names[c] for c in costumes) or "(none)"
-
-    worn = view["worn"]
-    tiles = "".join(
-        f"<li>player {s}: {escape('?' if worn is None else _worn_text(worn[s]))}</li>"
-        for s in range(1, view["players"])
-    )
-    return (
-        f"<div class='gamekit-boo-party'><p>Round {view['round']} · phase {view['phase']} · "
-        f"{view['deck_size']} Visions left in the deck</p>"
-        f"<p><b>Top Vision:</b> {escape(names[view['top_vision']])}</p>"
-        f"<p><b>All Visions revealed:</b> {escape(named(view['visions']))}</p>"
-        f"<p><b>Spread:</b> {escape(named(view['spread']))}</p>"
-        f"<ul>{tiles}</ul>"
-        "</div>"
     )
 
 

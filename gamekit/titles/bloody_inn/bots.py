@@ -28,7 +28,7 @@ from typing import Any
 
 from gamekit.bots import Bot
 from gamekit.core.actions import Action
-from gamekit.games.bloody_inn_cards import (
+from gamekit.titles.bloody_inn.cards import (
     APT,
     BARN_BASE,
     BUILDABLE,

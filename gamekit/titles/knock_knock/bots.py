@@ -27,7 +27,7 @@ from typing import Any
 
 from gamekit.bots import Bot, View
 from gamekit.core.actions import Action
-from gamekit.games.knock_knock import (
+from gamekit.titles.knock_knock.rules import (
     COPIES,
     FOLKS,
     KID,

@@ -1,6 +1,6 @@
 """Knock! Knock! probability exercises (``kk-1`` ... ``kk-6``), warm-up to challenge.
 
-Every answer is exact (SymPy, mostly from :mod:`gamekit.odds.knock_knock`) and
+Every answer is exact (SymPy, mostly from :mod:`gamekit.titles.knock_knock.odds`) and
 every exercise has a :class:`~gamekit.exercises.Trial` that estimates it on the
 engine, so a learner can check a simulated estimate too.
 
@@ -40,35 +40,35 @@ def folk_of(kind: str) -> str:
 
 def first_pair() -> Any:
     """kk-1: both first guests of one folk (4 guests of each of 3 folks)."""
-    from gamekit.odds.knock_knock import starting_guests
+    from gamekit.titles.knock_knock.odds import starting_guests
 
     return starting_guests()["one folk"]
 
 
 def chasers_in_hand() -> Any:
     """kk-2: kids and hearse taxis in a 4-player starting hand (hypergeometric)."""
-    from gamekit.odds.knock_knock import starting_hand
+    from gamekit.titles.knock_knock.odds import starting_hand
 
     return starting_hand(list(CHASERS), players=4)
 
 
 def vamps_in_hand() -> Any:
     """kk-3: the distribution of vamps in a 4-player starting hand."""
-    from gamekit.odds.knock_knock import starting_hand
+    from gamekit.titles.knock_knock.odds import starting_hand
 
     return starting_hand(list(VAMPS), players=4)
 
 
 def pair_formula() -> Any:
     """kk-4: ``(g - 1) / (f g - 1)``."""
-    from gamekit.odds.knock_knock import starting_pair_formula
+    from gamekit.titles.knock_knock.odds import starting_pair_formula
 
     return starting_pair_formula()
 
 
 def pairs_at_table() -> Any:
     """kk-5: how many of 4 players start with two guests of one folk."""
-    from gamekit.odds.knock_knock import pairs_at_table as pairs
+    from gamekit.titles.knock_knock.odds import pairs_at_table as pairs
 
     return pairs(4)
 
@@ -82,7 +82,7 @@ def seeded_view() -> Any:
 
 def next_is_chaser() -> Any:
     """kk-6: the next face-down deck card is a kid or a hearse taxi, for player 0."""
-    from gamekit.odds.knock_knock import next_deck_card
+    from gamekit.titles.knock_knock.odds import next_deck_card
 
     dist = next_deck_card(seeded_view())
     return sum((dist.get(k, 0) for k in CHASERS), sympy.Integer(0))
@@ -124,7 +124,7 @@ def draw_pairs(n: int, seed: int) -> Iterator[int]:
 def draw_next_card(n: int, seed: int) -> Iterator[int]:
     """Deal again what player 0 cannot see; 1 when the next deck card is a kid or a taxi."""
     import gamekit
-    from gamekit.odds.knock_knock import simulate_next_deck_card
+    from gamekit.titles.knock_knock.odds import simulate_next_deck_card
 
     state = gamekit.new_game("knock-knock", players=4, seed=VIEW_SEED).state
     for kind in simulate_next_deck_card(state, 0, n, seed):

@@ -34,8 +34,8 @@ SEEN = 5
 
 
 def _money() -> list[int]:
-    from gamekit.games.bloody_inn_cards import MONEY
-    from gamekit.games.bloody_inn_cards import TRAVELLERS as CARDS
+    from gamekit.titles.bloody_inn.cards import MONEY
+    from gamekit.titles.bloody_inn.cards import TRAVELLERS as CARDS
 
     return [MONEY[c] for c in CARDS]
 
@@ -147,7 +147,7 @@ def _seeds(n: int, seed: int, name: str) -> Iterator[int]:
 
 def draw_first_police(n: int, seed: int) -> Iterator[int]:
     """1 when the face-up top card of the entrance pile is a police officer."""
-    from gamekit.games.bloody_inn_cards import FAMILY
+    from gamekit.titles.bloody_inn.cards import FAMILY
 
     for s in _seeds(n, seed, "top"):
         yield int(FAMILY[_game(s).view(0)["entrance_top"]] == "police")
@@ -155,7 +155,7 @@ def draw_first_police(n: int, seed: int) -> Iterator[int]:
 
 def draw_police_count(n: int, seed: int) -> Iterator[int]:
     """How many police officers sleep in the inn in the first round."""
-    from gamekit.games.bloody_inn_cards import FAMILY
+    from gamekit.titles.bloody_inn.cards import FAMILY
 
     for s in _seeds(n, seed, "police"):
         yield sum(FAMILY[c] == "police" for c in first_round_travellers(s))
@@ -163,7 +163,7 @@ def draw_police_count(n: int, seed: int) -> Iterator[int]:
 
 def draw_pockets(n: int, seed: int) -> Iterator[int]:
     """The money in the pockets of the first round's travellers."""
-    from gamekit.games.bloody_inn_cards import MONEY
+    from gamekit.titles.bloody_inn.cards import MONEY
 
     for s in _seeds(n, seed, "pockets"):
         yield sum(MONEY[c] for c in first_round_travellers(s))
@@ -172,7 +172,7 @@ def draw_pockets(n: int, seed: int) -> Iterator[int]:
 def draw_marquis(n: int, seed: int) -> Iterator[int]:
     """Among seeded games whose 5 first travellers hold no Marquis: 1 when the Marquis
     is still in the entrance pile (not removed at set-up). Yields ``n`` samples."""
-    from gamekit.games.bloody_inn_cards import card_of
+    from gamekit.titles.bloody_inn.cards import card_of
 
     marquis = card_of("marquis")
     seeds = _seeds(10 * n + 100, seed, "marquis")
@@ -187,7 +187,7 @@ def draw_marquis(n: int, seed: int) -> Iterator[int]:
 
 def draw_police_every_round(n: int, seed: int) -> Iterator[int]:
     """Short game: 1 when each of the 7 groups of 5 from the top of the pile holds police."""
-    from gamekit.games.bloody_inn_cards import FAMILY
+    from gamekit.titles.bloody_inn.cards import FAMILY
 
     for s in _seeds(n, seed, "every"):
         pile = _game(s, "short").state.entrance[::-1]  # top first

@@ -25,18 +25,6 @@ from typing import Any
 import sympy
 
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.games.knock_knock import (
-    CATALOGUE,
-    COPIES,
-    FIRST_GUESTS,
-    FOLKS,
-    HAND_SIZE,
-    KIND_NAMES,
-    THREE_PLAYER_BOX,
-    deal,
-    largest_unprotected_folks,
-)
-from gamekit.games.knock_knock import Config as GameConfig
 from gamekit.odds._common import (
     Convergence,
     Dist,
@@ -48,6 +36,18 @@ from gamekit.odds._common import (
     mean,
     push,
 )
+from gamekit.titles.knock_knock.rules import (
+    CATALOGUE,
+    COPIES,
+    FIRST_GUESTS,
+    FOLKS,
+    HAND_SIZE,
+    KIND_NAMES,
+    THREE_PLAYER_BOX,
+    deal,
+    largest_unprotected_folks,
+)
+from gamekit.titles.knock_knock.rules import Config as GameConfig
 
 FIRST_GUESTS_PER_FOLK = 4
 """Standard guests of each folk shuffled for the first guests (12 in all)."""
@@ -500,11 +500,11 @@ def redeal(state: Any, seat: int | None, rng: Rng) -> Any:
 
     >>> import gamekit
     >>> g = gamekit.new_game("knock-knock", players=3, seed=2)
-    >>> from gamekit.games.knock_knock import RULES
+    >>> from gamekit.titles.knock_knock.rules import RULES
     >>> g.view(1) == RULES.view(redeal(g.state, 1, Rng(5)), 1)
     True
     """
-    from gamekit.games.knock_knock import RULES
+    from gamekit.titles.knock_knock.rules import RULES
 
     return RULES.resample_hidden(state, seat, rng)
 

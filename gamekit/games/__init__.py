@@ -1,1 +1,0 @@
-"""Per-title rules modules."""

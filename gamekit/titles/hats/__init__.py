@@ -1,0 +1,1 @@
+"""Hats: rules and cards (H1-H11), bots, odds, exercise checks, picture, board."""
