@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -286,3 +287,20 @@ def test_kit_and_browser_tests_start_lab_with_the_no_delay_connection() -> None:
     name = "gamekit.widgets.lab_server.NoDelayConnection"
     assert name in (root / "kit").read_text()
     assert name in (root / "tests" / "browser" / "labserver.py").read_text()
+
+
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_each_title_sends_its_own_board_module(title: str) -> None:
+    table = Table(gamekit.new_game(title, seed=1), seat=0)
+    package = gamekit.rules_for(title).title_package()
+    assert package is not None
+    on_disk = resources.files(package).joinpath("board.js").read_text("utf-8")
+    assert table.board_js == on_disk and "export default function board(ctx, kit)" in on_disk
+    assert 'BOARDS["' not in (STATIC / "table.js").read_text(), (
+        "no title is drawn by the table itself"
+    )
+
+
+def test_a_game_without_a_board_module_gets_the_generic_board(toy_title: str) -> None:
+    table = Table(gamekit.new_game(toy_title, seed=1), seat=0)
+    assert table.board_js == "" and table.catalogue == {}

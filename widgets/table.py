@@ -27,7 +27,6 @@ from gamekit import bots as bots_module
 from gamekit.core.errors import GamekitError, IllegalAction
 from gamekit.core.game import Game
 from gamekit.core.rng import derive_seed
-from gamekit.pictures import card_catalogue
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 GOD = "god"
@@ -60,6 +59,8 @@ class Table(anywidget.AnyWidget):
     view_data = traitlets.Dict().tag(sync=True)
     seat_views: traitlets.List[Any] = traitlets.List().tag(sync=True)
     catalogue = traitlets.Dict().tag(sync=True)
+    board_js = traitlets.Unicode("").tag(sync=True)
+    """The title's own board module (``board.js`` next to its rules); empty: a generic board."""
     legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
     to_move = traitlets.Any(None).tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
@@ -295,7 +296,8 @@ class Table(anywidget.AnyWidget):
             self.players = game.players
             self.seed = game.seed
             self.saved_json = ""
-            self.catalogue = card_catalogue(game.title)
+            self.catalogue = rules.card_catalogue()
+            self.board_js = rules.board_script() or ""
             self.bot_choices = bots_module.available(game.title)
             self.player_range = {
                 t: [gamekit.rules_for(t).min_players, gamekit.rules_for(t).max_players]

@@ -241,10 +241,10 @@ function genericBoard(ctx) {
   return h("div", { class: "gk-generic" }, Object.entries(ctx.view).map(([k, v]) => genericEntry(ctx, k, v, k)));
 }
 
-// ------------------------------------------------------- per-title boards --
-const BOARDS = {};
-export const _boards = BOARDS;
-
+// ----------------------------------------------- pieces for title boards --
+// A title's board is a module of its own (gamekit/titles/<title>/board.js) that the
+// kernel sends as `board_js`; it receives ctx and KIT. Until it has loaded (or when a
+// title has none) the generic board is drawn.
 const SEAT_COLORS = [PALETTE.orange, PALETTE.sky, PALETTE.green, PALETTE.pink, PALETTE.blue, PALETTE.yellow, PALETTE.red, PALETTE.grey];
 
 // The view of seat s as far as this table may know it (god view: every seat's).
@@ -275,290 +275,25 @@ function hiddenHand(n, label = "hand") {
   return h("div", { class: "gk-cards" }, n ? card({ faceDown: true, small: true, label: `${n} in ${label}` }) : chip(`no ${label}`));
 }
 
-// ---- Knock! Knock! ----
-const KK_FOLK = {
-  monster: { color: PALETTE.green, shape: "triangle" },
-  ghost: { color: PALETTE.sky, shape: "circle" },
-  vampire: { color: PALETTE.red, shape: "diamond" },
-};
-function kkSpec(name, small = false) {
-  const [folk, type = "guest"] = name.split(" ");
-  if (KK_FOLK[folk] && name !== "hearse taxi") {
-    const f = KK_FOLK[folk];
-    const sym = { vamp: "moon", brute: "shield", musician: "note" }[type] || f.shape;
-    const sub = { guest: "guest · 1", vamp: `steals a ${folk}`, brute: "protects", musician: `${folk}s ×2` }[type];
-    return { label: name, color: f.color, symbol: sym, sub, small };
+
+const KIT = { h, svg, card, zone, pile, chip, seatName, isObj, get, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand, genericBoard };
+const LOADED = new Map(); // board source -> its draw function (or a pending promise)
+
+function boardFor(model, redraw) {
+  const source = model.get("board_js");
+  if (!source) return null;
+  const found = LOADED.get(source);
+  if (typeof found === "function") return found;
+  if (found === undefined) {
+    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    const pending = import(url)
+      .then((mod) => { LOADED.set(source, mod.default); redraw(); })
+      .catch((err) => { LOADED.set(source, null); console.error("gamekit: board module", err); })
+      .finally(() => URL.revokeObjectURL(url));
+    LOADED.set(source, pending);
   }
-  if (name === "kid") return { label: "kid", color: PALETTE.orange, symbol: "star", sub: "chases a folk", small };
-  if (name === "hearse taxi") return { label: "hearse taxi", color: PALETTE.black, symbol: "cross", sub: "removes a folk", small };
-  if (name === "scarecrow") return { label: "scarecrow", color: PALETTE.yellow, symbol: "hat", sub: "3 points", small };
-  return { label: name, small };
+  return null;
 }
-
-function kkParty(ctx, s, party, choice) {
-  const cols = [];
-  for (const folk of [...Object.keys(KK_FOLK), "scarecrow"]) {
-    const cards = party.filter((n) => (folk === "scarecrow" ? n === "scarecrow" : n.split(" ")[0] === folk && n !== "hearse taxi"));
-    if (!cards.length && folk === "scarecrow") continue;
-    const brute = cards.some((n) => n.endsWith("brute"));
-    const musician = cards.some((n) => n.endsWith("musician"));
-    const head = h("div", { class: "gk-column-head", title: `${cards.length} ${folk}${brute ? ", protected by a brute" : ""}${musician ? ", musician: 2 points each" : ""}` },
-      shapeIcon(KK_FOLK[folk] ? KK_FOLK[folk].shape : "hat", KK_FOLK[folk] ? KK_FOLK[folk].color : PALETTE.yellow, 16),
-      `${folk}s ${cards.length}`, brute ? shapeIcon("shield", PALETTE.grey, 16) : null, musician ? shapeIcon("note", PALETTE.yellow, 16) : null,
-      brute ? h("span", { class: "gk-sr" }, " protected") : null, musician ? h("span", { class: "gk-sr" }, " ×2") : null);
-    const col = h("div", { class: "gk-column" }, head, cards.map((n, j) => {
-      const el = card(kkSpec(n, true));
-      if (choice && choice.revealer === s) ctx.clickable(el, (a) => a.type === "take guest" && a.card === n);
-      return ctx.mark(el, `parties.${s}.${party.indexOf(n) + j * 0}`);
-    }));
-    if (choice && choice.revealer === s) ctx.clickable(col, (a) => a.type === "choose folk" && a.folk === folk);
-    cols.push(col);
-  }
-  return h("div", { class: "gk-columns" }, cols.length ? cols : chip("no guests"));
-}
-
-BOARDS["knock-knock"] = (ctx) => {
-  const v = baseView(ctx);
-  const n = (v.hand_sizes || []).length;
-  const knock = v.knock;
-  const choice = v.choice;
-  const top = h("div", { class: "gk-zone-body" },
-    h("div", { class: "gk-pile" }, v.deck_top ? card(kkSpec(v.deck_top, true)) : card({ faceDown: true, small: true, label: v.deck_size ? "face down" : "" }),
-      h("div", { class: "gk-pile-count" }, h("b", {}, String(v.deck_size)), " in the deck", v.deck_top ? " (top face up)" : "")),
-    h("div", { class: "gk-pile" }, (v.discard || []).length ? card(kkSpec(v.discard[v.discard.length - 1], true)) : h("div", { class: "gk-card gk-small gk-empty" }, "empty"),
-      h("div", { class: "gk-pile-count" }, h("b", {}, String((v.discard || []).length)), " discarded")),
-    h("div", {}, chip(`decision: ${v.decision}`, "gk-strong"), " ", chip(`${(v.box || []).length} in the box`),
-      choice ? h("div", {}, chip(`${choice.card} revealed by ${seatName(choice.revealer)}; ${seatName(choice.competitor)} chooses`)) : null));
-  const areas = [];
-  for (let s = 0; s < n; s++) {
-    const mine = viewOf(ctx, s);
-    let hand;
-    if (mine && mine.hand) {
-      hand = h("div", { class: "gk-cards" }, mine.hand.map((name, j) => {
-        const el = card(kkSpec(name));
-        ctx.clickable(el, (a) => a.type === "knock" && a.card === name);
-        return ctx.mark(el, `hand.${j}`);
-      }));
-    } else {
-      const known = (v.known || [])[s] || [];
-      hand = h("div", { class: "gk-cards" }, card({ faceDown: true, small: true, label: `${v.hand_sizes[s]} in hand` }),
-        known.map((name) => card({ ...kkSpec(name, true), sub: "seen on the deck" })));
-    }
-    let door = null;
-    if (knock && knock.target === s) {
-      const knockerView = viewOf(ctx, knock.knocker);
-      const seen = knock.card || (knockerView && knockerView.knock ? knockerView.knock.card : null);
-      const knocked = seen ? card({ ...kkSpec(seen), sub: `${seatName(knock.knocker)}'s knock` }) : card({ faceDown: true, label: "knock knock!" });
-      ctx.clickable(knocked, (a) => a.type === "open");
-      door = h("div", { class: "gk-door" }, h("div", { class: "gk-zone-name" }, `knock from ${seatName(knock.knocker)}`), knocked);
-    }
-    const score = (v.scores || [])[s];
-    areas.push(ctx.mark(seatArea(ctx, s, chip(`${score} pts`),
-      h("div", { class: "gk-seat-body" }, h("div", {}, h("div", { class: "gk-zone-name" }, "party"), kkParty(ctx, s, (v.parties || [])[s] || [], choice)), door),
-      h("div", { class: "gk-zone-name" }, "hand"), hand), `parties.${s}`, `hand_sizes.${s}`));
-  }
-  return h("div", {}, zone("deck and discard", top), h("div", { class: "gk-grid" }, areas));
-};
-
-// ---- Hats ----
-const HAT_LOOK = {
-  red: [PALETTE.red, "circle"], orange: [PALETTE.orange, "square"], yellow: [PALETTE.yellow, "triangle"],
-  green: [PALETTE.green, "diamond"], blue: [PALETTE.blue, "star"], purple: ["#9B6FB5", "hexagon"], pink: [PALETTE.pink, "heart"],
-};
-function hatSpec(ctx, id, small = false) {
-  const info = (ctx.model.get("catalogue") || {})[String(id)];
-  if (!info) return { label: `#${id}`, small };
-  const [color, symbol] = HAT_LOOK[info.type] || [PALETTE.grey, "blank"];
-  return { label: `${info.type} hat`, value: info.number, color, symbol, small };
-}
-
-BOARDS.hats = (ctx) => {
-  const v = baseView(ctx);
-  const n = v.players;
-  const faceUp = v.table_face_up || [];
-  const spaces = (v.table || []).map((id, i) => {
-    const el = faceUp[i] === false ? card({ faceDown: true, label: "turned down" }) : card(hatSpec(ctx, id));
-    ctx.clickable(el, (a) => a.type === "exchange" && a.take === id);
-    return ctx.mark(h("div", { class: "gk-space" }, h("div", { class: "gk-space-value" }, `space ${i + 1}`), el,
-      h("div", { class: "gk-card-sub" }, `worth ${i + 1} per hat`)), `table.${i}`);
-  });
-  const cookie = h("span", { class: "gk-token", title: "the cookie: 5 points" }, shapeIcon("cookie", "#b7791f", 18),
-    v.cookie === null || v.cookie === undefined ? "cookie on the napkin" : `cookie: ${seatName(v.cookie)}`);
-  const piles = h("div", { class: "gk-zone-body" }, pile("in the deck", v.deck_size), pile("discarded", v.discard_size), cookie,
-    v.swap_offered ? chip("a swap is offered", "gk-strong") : null, (v.removed_types || []).length ? chip(`out of play: ${v.removed_types.join(", ")}`) : null);
-  const areas = [];
-  for (let s = 0; s < n; s++) {
-    const mine = viewOf(ctx, s);
-    let hand;
-    if (mine && mine.hand) {
-      hand = h("div", { class: "gk-cards" }, mine.hand.map((id, j) => {
-        const el = card(hatSpec(ctx, id));
-        ctx.clickable(el, (a) => ["exchange", "black-hat", "discard-draw", "swap", "give-back"].includes(a.type) && a.card === id);
-        return ctx.mark(el, `hand.${j}`);
-      }));
-    } else hand = hiddenHand(v.hand_sizes[s]);
-    const coll = [...((v.collections || [])[s] || [])].sort((a, b) => a - b);
-    const blacks = (v.black_hats || [])[s] || 0;
-    const myBlacks = mine && mine.my_black_hats ? mine.my_black_hats : null;
-    const collection = h("div", { class: "gk-cards" },
-      coll.map((id) => card(hatSpec(ctx, id, true))),
-      blacks ? card({ faceDown: true, small: true, label: `black hat ×${blacks}`, backSymbol: "hat", title: myBlacks ? "yours: " + myBlacks.map((c) => hatSpec(ctx, c).label + " " + hatSpec(ctx, c).value).join(", ") : "black hats: 1 point each" }) : null,
-      !coll.length && !blacks ? chip("empty") : null);
-    const fav = v.favourites ? v.favourites[s] : null;
-    const team = v.teams ? v.teams.findIndex((t) => t.includes(s)) : -1;
-    areas.push(ctx.mark(seatArea(ctx, s, h("span", {}, chip(`${(v.scores || [])[s]} pts`), team >= 0 ? chip(`team ${team + 1}`) : null,
-      v.cookie === s ? h("span", { class: "gk-token" }, shapeIcon("cookie", "#b7791f", 16), "cookie") : null),
-      h("div", { class: "gk-zone-name" }, `collection (${(v.played || [])[s]} played)`), collection,
-      fav !== null && fav !== undefined ? h("div", {}, h("div", { class: "gk-zone-name" }, "favourite hat"), card(hatSpec(ctx, fav, true))) : null,
-      h("div", { class: "gk-zone-name" }, "hand"), hand), `collections.${s}`, `black_hats.${s}`, `hand_sizes.${s}`));
-  }
-  return h("div", {}, zone("the tea table", h("div", { class: "gk-spaces" }, spaces)), zone("deck, discards and the cookie", piles),
-    h("div", { class: "gk-grid" }, areas));
-};
-
-// ---- Boo Party! ----
-const COSTUME_SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon", "heart", "moon", "cross"];
-const COSTUME_COLORS = [PALETTE.orange, PALETTE.sky, PALETTE.green, PALETTE.yellow, PALETTE.blue, PALETTE.red, PALETTE.pink];
-function costumeSpec(v, c, small = false) {
-  const names = v.costume_names || [];
-  return { label: names[c] || `costume ${c}`, color: COSTUME_COLORS[c % 7], symbol: COSTUME_SHAPES[c % 9], small };
-}
-
-BOARDS["boo-party"] = (ctx) => {
-  const v = baseView(ctx, ctx.god ? 1 : undefined);
-  const visions = v.visions || [];
-  const top = visions.length ? visions[visions.length - 1] : null;
-  const older = visions.slice(0, -1);
-  const olderEls = ctx.memory
-    ? older.map(() => card({ faceDown: true, small: true, label: "remember?", backSymbol: "eye" }))
-    : older.map((c) => card({ ...costumeSpec(v, c, true), sub: "covered" }));
-  const visionZone = h("div", { class: "gk-zone-body" },
-    h("div", { class: "gk-cards gk-visions" }, olderEls,
-      top !== null ? ctx.mark(card({ ...costumeSpec(v, top), sub: "top Vision", extraClass: "gk-top-vision" }), `visions.${visions.length - 1}`) : null),
-    pile("Visions left", v.deck_size, { backSymbol: "eye" }),
-    chip(`${v.removed} removed unseen`),
-    chip(ctx.memory ? `memory mode: ${visions.length} costumes forbidden — remember them!` : `${visions.length} forbidden costumes`, "gk-strong"));
-  const spread = v.spread === null || v.spread === undefined
-    ? h("div", { class: "gk-cards" }, card({ faceDown: true, label: "eyes closed" }), chip("The Seer counts to five: the Disguises are hidden"))
-    : h("div", { class: "gk-cards" }, v.spread.map((c) => {
-      const forbidden = !ctx.memory && visions.includes(c);
-      const el = card({ ...costumeSpec(v, c, true), sub: forbidden ? "forbidden!" : null, dead: forbidden });
-      ctx.clickable(el, (a) => a.type === "wear" && a.costume === c);
-      return el;
-    }));
-  const seats = [];
-  for (let s = 0; s < v.players; s++) {
-    if (s === v.seer) {
-      seats.push(seatArea(ctx, s, chip("the Seer"), h("div", { class: "gk-cards" }, card({ label: "Seer", symbol: "eye", color: PALETTE.sky, small: true }))));
-      continue;
-    }
-    const worn = v.worn ? v.worn[s] : null;
-    const last = (v.last_worn || [])[s];
-    const now = worn === null || worn === undefined
-      ? card({ faceDown: true, small: true, label: v.worn ? "choosing" : "hidden" })
-      : worn < 0 ? card({ label: "nothing!", symbol: "blank", color: PALETTE.grey, small: true, sub: "no disguise" })
-        : card({ ...costumeSpec(v, worn, true), sub: "now" });
-    seats.push(ctx.mark(seatArea(ctx, s, chip("Monster"),
-      h("div", { class: "gk-cards" }, h("div", {}, h("div", { class: "gk-zone-name" }, "last round"),
-        last === null || last === undefined ? chip("—") : last < 0 ? chip("nothing") : card({ ...costumeSpec(v, last, true), sub: "must change" })),
-      h("div", {}, h("div", { class: "gk-zone-name" }, "this round"), now))), `worn.${s}`));
-  }
-  return h("div", {},
-    h("div", {}, chip(`round ${v.round}`), " ", chip(`phase: ${v.phase}`), v.ending ? chip(`ending: ${v.ending}`, "gk-strong") : null,
-      chip(`Monsters' rating: ${v.rating}`)),
-    zone("Visions (every costume revealed is forbidden)", visionZone),
-    zone("Disguise cards in the spread", spread),
-    h("div", { class: "gk-grid" }, seats));
-};
-
-// ---- The Bloody Inn ----
-const FAMILY_LOOK = {
-  merchants: [PALETTE.blue, "coin"], craftsmen: [PALETTE.red, "hexagon"], police: [PALETTE.grey, "shield"],
-  religious: ["#9B6FB5", "cross"], nobles: [PALETTE.green, "star"], peasants: [PALETTE.yellow, "circle"], barn: ["#8B5A2B", "bed"],
-};
-function innSpec(ctx, id, extra = {}) {
-  const info = (ctx.model.get("catalogue") || {})[String(id)];
-  if (!info) return { label: `#${id}`, ...extra };
-  const [color, symbol] = FAMILY_LOOK[info.family] || [PALETTE.grey, "blank"];
-  return { label: info.name, value: info.rank, color, symbol, sub: `${info.family} · ${info.money}F`,
-    title: `${info.name} (${info.family}, rank ${info.rank}, ${info.money}F)${info.annex ? ` — annex: ${info.annex}: ${info.effect}` : ""}`, ...extra };
-}
-function innTarget(ctx, el, id) {
-  return ctx.clickable(el, (a) => (a.type === "target" || a.type === "pay" || a.type === "dismiss") && a.card === id);
-}
-
-function wealthTrack(ctx, v) {
-  const cells = [];
-  const cap = v.unlimited_wealth ? Math.max(40, ...(v.cash || [0])) : 40;
-  for (let f = 0; f <= cap; f++) {
-    const here = (v.cash || []).map((c, s) => (c === f ? s : -1)).filter((s) => s >= 0);
-    cells.push(h("div", { class: "gk-track-cell" + (f % 10 === 0 ? " gk-ten" : ""), title: `${f}F` },
-      f % 10 === 0 ? String(f) : "", here.map((s) => h("div", { class: "gk-marker", style: `background:${SEAT_COLORS[s % 8]}`, title: `${seatName(s)}: ${f}F` }, String(s)))));
-  }
-  return h("div", {}, h("div", { class: "gk-track" }, cells),
-    h("div", {}, v.unlimited_wealth ? chip("unlimited wealth") : chip("cash is capped at 40F", "gk-strong"), " ",
-      (v.cash || []).map((c, s) => chip(`${seatName(s)}: ${c}F + ${v.cheques[s]} cheque${v.cheques[s] === 1 ? "" : "s"}`)),
-      " ", chip(`${v.reserve} cheques in the reserve`)));
-}
-
-BOARDS["bloody-inn"] = (ctx) => {
-  const v = baseView(ctx);
-  const n = (v.hand_sizes || []).length;
-  const rooms = (v.rooms || []).map((id, r) => {
-    const key = v.keys[r];
-    const open = key !== -1;
-    const keyEl = key === -2 ? h("span", { class: "gk-token", title: "a white key: earns nobody" }, shapeIcon("key", "#ffffff", 16), "white")
-      : key >= 0 ? h("span", { class: "gk-token", title: `${seatName(key)}'s key` }, shapeIcon("key", SEAT_COLORS[key % 8], 16), `P${key}`)
-        : h("span", { class: "gk-token" }, "closed");
-    const svc = v.service[r] >= 0 ? h("span", { class: "gk-token", title: "Room Service" }, shapeIcon("bed", SEAT_COLORS[v.service[r] % 8], 16), `service P${v.service[r]}`) : null;
-    const guest = id >= 0 ? innTarget(ctx, card(innSpec(ctx, id, { small: true })), id) : h("div", { class: "gk-card gk-small gk-empty" }, open ? "free" : "");
-    const room = h("div", { class: "gk-room" + (open ? "" : " gk-closed") }, h("b", {}, `room ${r + 1}`), keyEl, guest, svc);
-    ctx.clickable(room, (a) => ["place", "place_key", "key_room", "service_room"].includes(a.type) && a.room === r);
-    return ctx.mark(room, `rooms.${r}`, `keys.${r}`);
-  });
-  const entrance = h("div", { class: "gk-pile" },
-    v.entrance_top !== null && v.entrance_top !== undefined ? card(innSpec(ctx, v.entrance_top, { small: true, sub: "next traveller" })) : h("div", { class: "gk-card gk-small gk-empty" }, "empty"),
-    h("div", { class: "gk-pile-count" }, h("b", {}, String(v.entrance_size)), " at the entrance"));
-  const exit = v.exit || [];
-  const exitPile = h("div", { class: "gk-pile" },
-    exit.length ? card(innSpec(ctx, exit[exit.length - 1], { small: true })) : h("div", { class: "gk-card gk-small gk-empty" }, "empty"),
-    h("div", { class: "gk-pile-count" }, h("b", {}, String(exit.length)), " in the exit pile"));
-  const bistro = h("div", {}, h("div", { class: "gk-zone-name" }, `bistro: ${(v.bistro || []).length} peasants`),
-    h("div", { class: "gk-cards" }, (v.bistro || []).map((id) => innTarget(ctx, card(innSpec(ctx, id, { small: true })), id))));
-  const status = h("div", {}, chip(`round ${v.round}`), chip(`first player: P${v.first_player}`),
-    v.action ? chip(`${seatName(v.to_move)}: ${v.action}${v.step ? " — " + v.step : ""}`, "gk-strong") : chip(`${v.step || ""}`),
-    v.due ? chip(`${v.due} card${v.due === 1 ? "" : "s"} to pay`) : null, v.last_round ? chip("last round!", "gk-strong") : null,
-    (v.targets || []).length ? h("span", {}, " targets: ", v.targets.map((id) => card(innSpec(ctx, id, { small: true })))) : null,
-    (v.paying || []).length ? h("span", {}, " paid with: ", v.paying.map((id) => card(innSpec(ctx, id, { small: true })))) : null);
-  const buried = v.buried || {};
-  const areas = [];
-  for (let s = 0; s < n; s++) {
-    const mine = viewOf(ctx, s);
-    const hand = mine && mine.hand
-      ? h("div", { class: "gk-cards" }, mine.hand.map((id, j) => ctx.mark(innTarget(ctx, card(innSpec(ctx, id, { small: true })), id), `hand.${j}`)))
-      : hiddenHand(v.hand_sizes[s]);
-    const annexIds = [100 + s, ...((v.annexes || [])[s] || [])];
-    const annexes = h("div", { class: "gk-cards" }, annexIds.map((a) => {
-      const info = (ctx.model.get("catalogue") || {})[String(a)] || {};
-      const under = buried[String(a)] || [];
-      const capacity = a >= 100 ? 1 : info.rank;
-      const el = h("div", { class: "gk-annex" },
-        card(innSpec(ctx, a, { small: true, label: a >= 100 ? "Barn" : info.annex || info.name, sub: `${under.length}/${capacity} buried` })),
-        h("div", { class: "gk-under" }, under.map((c) => card(innSpec(ctx, c, { small: true, dead: true, extraClass: "gk-tiny" })))));
-      ctx.clickable(el, (act) => act.type === "bury_under" && act.annex === a);
-      return ctx.mark(el, `buried.${a}`);
-    }));
-    const corpses = ((v.corpses || [])[s] || []);
-    areas.push(ctx.mark(seatArea(ctx, s, h("span", {}, chip(`${v.cash[s]}F + ${v.cheques[s]}×10F`), s === v.first_player ? chip("first player") : null),
-      h("div", { class: "gk-zone-name" }, "annexes (and their buried corpses)"), annexes,
-      h("div", { class: "gk-zone-name" }, `unburied corpses: ${corpses.length}`),
-      h("div", { class: "gk-cards" }, corpses.map((id) => innTarget(ctx, card(innSpec(ctx, id, { small: true, dead: true })), id))),
-      h("div", { class: "gk-zone-name" }, "hand"), hand), `annexes.${s}`, `corpses.${s}`, `cash.${s}`, `hand_sizes.${s}`));
-  }
-  return h("div", {}, status, zone("the inn: 8 rooms", h("div", { class: "gk-spaces" }, rooms)),
-    zone("piles", h("div", { class: "gk-zone-body" }, entrance, exitPile, bistro, chip(`${v.removed_size} removed unseen`))),
-    zone("wealth track", wealthTrack(ctx, v)), h("div", { class: "gk-grid" }, areas));
-};
 
 // ------------------------------------------------------------------- page --
 function render({ model, el }) {
@@ -590,7 +325,7 @@ function render({ model, el }) {
   const redraw = () => {
     const t0 = performance.now();
     try {
-      drawAll(model, parts, send);
+      drawAll(model, parts, send, redraw);
       root.classList.remove("gk-broken");
     } catch (err) {
       parts.error.hidden = false;
@@ -624,12 +359,13 @@ function applyTheme(root) {
   if (!root.dataset.themeChoice || root.dataset.themeChoice === "auto") root.classList.toggle("gk-dark", dark);
 }
 
-function drawAll(model, parts, send) {
+function drawAll(model, parts, send, redraw) {
   const ctx = makeCtx(model, send);
   drawHeader(model, parts.header);
   drawError(model, parts.error);
   drawSeats(model, parts.seats, send);
-  const board = BOARDS[ctx.title] ? BOARDS[ctx.title](ctx) : genericBoard(ctx);
+  const drawBoard = boardFor(model, redraw);
+  const board = drawBoard ? drawBoard(ctx, KIT) : genericBoard(ctx);
   setChildren(parts.board, [board]);
   drawActions(model, parts.actions, ctx, send);
   drawNarration(model, parts.narration);
