@@ -295,7 +295,7 @@ def test_each_title_sends_its_own_board_module(title: str) -> None:
     package = gamekit.rules_for(title).title_package()
     assert package is not None
     on_disk = resources.files(package).joinpath("board.js").read_text("utf-8")
-    assert table.board_js == on_disk and "export default function board(ctx, kit)" in on_disk
+    assert table.board_js == on_disk and "export default function makeBoard(kit)" in on_disk
     assert 'BOARDS["' not in (STATIC / "table.js").read_text(), (
         "no title is drawn by the table itself"
     )

@@ -65,6 +65,8 @@ def test_table_click_agrees_with_python_then_undo(title: str, page: Any, lab: An
     root = page.locator(".gk-root")
     root.wait_for()
     page.wait_for_selector(".gk-root[data-step='0'] .gk-action")
+    # the title's own board module (gamekit/titles/<title>/board.js) drew the board
+    page.wait_for_selector(".gk-board[data-board='title']")
     assert _read(record, 0)["history"] == []
 
     first = page.locator(".gk-action").first
@@ -179,6 +181,7 @@ def test_save_new_game_and_load_through_the_page(page: Any, lab: Any) -> None:
     dealt = _wait_record(record, title="hats", step=0)
     assert (dealt["players"], dealt["seed"], dealt["error"]) == (2, 4, "")
     page.wait_for_function("() => document.querySelector('.gk-game-name').textContent === 'Hats'")
+    page.wait_for_selector(".gk-board[data-board='title'] .gk-card")  # Hats' own board loaded
     assert page.locator(".gk-root[data-step='0'] .gk-action").count() > 0
 
     page.locator(".gk-load-file").set_input_files(

@@ -243,7 +243,7 @@ function genericBoard(ctx) {
 
 // ----------------------------------------------- pieces for title boards --
 // A title's board is a module of its own (gamekit/titles/<title>/board.js) that the
-// kernel sends as `board_js`; it receives ctx and KIT. Until it has loaded (or when a
+// kernel sends as `board_js`: makeBoard(KIT) returns its draw(ctx). Until it has loaded (or when a
 // title has none) the generic board is drawn.
 const SEAT_COLORS = [PALETTE.orange, PALETTE.sky, PALETTE.green, PALETTE.pink, PALETTE.blue, PALETTE.yellow, PALETTE.red, PALETTE.grey];
 
@@ -277,26 +277,23 @@ function hiddenHand(n, label = "hand") {
 
 
 const KIT = { h, svg, card, zone, pile, chip, seatName, isObj, get, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand, genericBoard };
-const LOADED = new Map(); // board source -> its draw function (or a pending promise)
+const LOADED = new Map(); // board source -> a promise of its draw function
 
-function boardFor(model, redraw) {
-  const source = model.get("board_js");
-  if (!source) return null;
-  const found = LOADED.get(source);
-  if (typeof found === "function") return found;
-  if (found === undefined) {
+// Import a board module once (a Blob URL keeps it local: nothing is fetched).
+function loadBoard(source) {
+  if (!source) return Promise.resolve(null);
+  if (!LOADED.has(source)) {
     const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-    const pending = import(url)
-      .then((mod) => { LOADED.set(source, mod.default); redraw(); })
-      .catch((err) => { LOADED.set(source, null); console.error("gamekit: board module", err); })
-      .finally(() => URL.revokeObjectURL(url));
-    LOADED.set(source, pending);
+    LOADED.set(source, import(url)
+      .then((mod) => mod.default(KIT))
+      .catch((err) => { console.error("gamekit: the board module did not load", err); return null; })
+      .finally(() => URL.revokeObjectURL(url)));
   }
-  return null;
+  return LOADED.get(source);
 }
 
 // ------------------------------------------------------------------- page --
-function render({ model, el }) {
+async function render({ model, el }) {
   const send = (msg) => model.send(msg);
   const root = h("div", { class: "gk-root", tabindex: "-1" });
   el.appendChild(root);
@@ -322,10 +319,13 @@ function render({ model, el }) {
 
   let autoTimer = null;
   let partyTimer = null;
+  // The board module of the title shown; a new title's board is drawn once it has loaded.
+  let boardSource = model.get("board_js");
+  let board = await loadBoard(boardSource);
   const redraw = () => {
     const t0 = performance.now();
     try {
-      drawAll(model, parts, send, redraw);
+      drawAll(model, parts, send, boardSource === model.get("board_js") ? board : null);
       root.classList.remove("gk-broken");
     } catch (err) {
       parts.error.hidden = false;
@@ -340,6 +340,13 @@ function render({ model, el }) {
     clearInterval(partyTimer);
     partyTimer = schedulePartyTimer(model, parts, send);
   };
+  model.on("change:board_js", async () => {
+    const source = model.get("board_js");
+    const loaded = await loadBoard(source);
+    if (source !== model.get("board_js")) return; // another title came meanwhile
+    [boardSource, board] = [source, loaded];
+    redraw();
+  });
   model.on("change:revision", redraw);
   model.on("change:memory_mode", redraw);
   model.on("change:autoplay", redraw);
@@ -359,13 +366,13 @@ function applyTheme(root) {
   if (!root.dataset.themeChoice || root.dataset.themeChoice === "auto") root.classList.toggle("gk-dark", dark);
 }
 
-function drawAll(model, parts, send, redraw) {
+function drawAll(model, parts, send, drawBoard) {
   const ctx = makeCtx(model, send);
   drawHeader(model, parts.header);
   drawError(model, parts.error);
   drawSeats(model, parts.seats, send);
-  const drawBoard = boardFor(model, redraw);
-  const board = drawBoard ? drawBoard(ctx, KIT) : genericBoard(ctx);
+  const board = drawBoard ? drawBoard(ctx) : genericBoard(ctx);
+  parts.board.dataset.board = drawBoard ? "title" : "generic";
   setChildren(parts.board, [board]);
   drawActions(model, parts.actions, ctx, send);
   drawNarration(model, parts.narration);
