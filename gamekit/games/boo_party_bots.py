@@ -235,8 +235,11 @@ class TeamBot(MemoryBot):
             return PARTY_ON
         if view["deck_size"] == 0:
             return ACCUSE_ACTION  # going on loses for sure
-        hunch = catch_chance(view["costumes"] - len(known), lost, len(worn))
-        return ACCUSE_ACTION if hunch > self.gamble else PARTY_ON
+        if self.gamble < 1:
+            unknown = view["costumes"] - len(known)
+            if catch_chance(unknown, lost, len(worn)) > self.gamble:
+                return ACCUSE_ACTION
+        return PARTY_ON
 
 
 def catch_chance(unknown: int, lost: int, worn: int) -> float:
