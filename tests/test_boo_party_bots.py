@@ -185,7 +185,8 @@ def test_memory_bots_play_the_same_games_on_the_lean_path() -> None:
 
 
 def team_lineup(players: int, seed: int, seer: float = 1.0, monster: float = 1.0) -> list[Bot]:
-    return [TeamBot(seed, p=seer)] + [TeamBot(seed * 10 + s, p=monster) for s in range(1, players)]
+    lineup: list[Bot] = [TeamBot(seed, p=seer)]
+    return lineup + [TeamBot(seed * 10 + s, p=monster) for s in range(1, players)]
 
 
 def test_team_is_registered_last_as_the_best_bot() -> None:
