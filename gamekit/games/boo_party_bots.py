@@ -1,4 +1,8 @@
-"""Boo Party! bots with a memory: one bot plays whichever role its seat has.
+"""Boo Party! bots with a memory: each bot plays whichever role its seat has.
+
+Two bots, weakest first: ``memory`` (:class:`MemoryBot`) picks a safe-looking
+costume afresh every round; ``team`` (:class:`TeamBot`, the strongest,
+``BEST``) has the Monsters plan together so that they hardly need their memory.
 
 Every announced Vision is public, so a view lists all of them; a
 :class:`MemoryBot` does not use that list directly. When it first sees a Vision
@@ -23,6 +27,19 @@ remembers everything and plays the logically best game:
 ...     _ = g.play(team[g.to_move].choose(g))
 >>> g.winners()  # perfect Monsters always survive the party
 [1, 2, 3]
+
+Forgetful Monsters (``p=0.9``) survive a perfect Seer far more often as a team:
+
+>>> from gamekit.core.lean import play_out
+>>> from gamekit.games.boo_party import RULES
+>>> def survived(name: str) -> int:
+...     config, won = RULES.make_config(5, {}), 0
+...     for seed in range(100):
+...         seats = [TeamBot(seed)] + [BOTS[name](seed + s, p=0.9) for s in range(1, 5)]
+...         won += RULES.winners(play_out(RULES, config, seed, seats).state) != [0]
+...     return won
+>>> survived("memory") < 10 < 50 < survived("team")
+True
 """
 
 from __future__ import annotations
