@@ -744,8 +744,12 @@ def multi_targets(cards: list[int], act: str, hand: int, room: int, out: Outlook
 def bury_moves(inn: Inn, out: Outlook) -> list[Move]:
     """Bury the richest corpse I can pay for (with a Crypt, as many as I can)."""
     hand, room = len(inn.hand), inn.own_free + inn.other_free
-    paid = [c for c in sorted(inn.corpses, key=lambda c: (-MONEY[c], c))]
-    single = [("bury", (c,)) for c in paid if price([c], "bury", out) <= hand][:1]
+    paid = sorted(inn.corpses, key=lambda c: (-MONEY[c], c))
+    single: list[Move] = []
+    for corpse in paid:
+        if price([corpse], "bury", out) <= hand:
+            single.append(("bury", (corpse,)))
+            break
     if "bury" in out.multi:
         single += multi_targets(paid, "bury", hand, room, out)
     return single
@@ -883,7 +887,7 @@ class PlannerBot(Bot):
                 if annex >= BARN_BASE
                 else next(s for s, built in enumerate(view["annexes"]) if annex in built)
             )
-            return view["cash"][seat] + 10 * view["cheques"][seat]
+            return int(view["cash"][seat] + 10 * view["cheques"][seat])
 
         return min(legal, key=lambda a: (a.annex not in mine, owner_wealth(a.annex)))  # type: ignore[attr-defined]
 
@@ -910,7 +914,8 @@ class PlannerBot(Bot):
 
         def score(a: Action) -> int:
             room = a.room  # type: ignore[attr-defined]
-            return 10 * (view["service"][room] == me) * RANK[top] + 5 * (view["keys"][room] == me)
+            service, mine = view["service"][room] == me, view["keys"][room] == me
+            return 10 * int(service) * RANK[top] + 5 * int(mine)
 
         return max(legal, key=score)
 
