@@ -1,6 +1,6 @@
-"""Bots for The Bloody Inn: ``innkeeper``, a readable heuristic player.
+"""Bots for The Bloody Inn, weakest first: ``innkeeper`` (habits), ``planner`` (plans).
 
-The innkeeper follows a few plain habits, each a small function below:
+The **innkeeper** follows a few plain habits, each a small function below:
 
 - it **bribes cheap helpers** (free peasants, rank-0 and rank-1 guests) while its
   hand is small;
@@ -11,7 +11,15 @@ The innkeeper follows a few plain habits, each a small function below:
 - when it **passes** it launders cash above 20F into cheques, so the 40F cap
   never eats its money.
 
-It decides from its own seat's view only.
+The **planner** (``BEST``) thinks one night ahead instead. It tries every
+action it could take and, in the first pass, every second action after it; it
+plays the morning out in its head (police, guests leaving, wages) and scores
+what is left in F: money now, plus what the hand, the corpses, the free burial
+places and the annexes promise. So it kills a rich guest and buries it the same
+night (the police never find it), builds annexes once they pay, and never
+keeps a corpse overnight when the police sleep in the inn.
+
+Both decide from their own seat's view only.
 
 >>> import gamekit
 >>> from gamekit import bots
@@ -19,6 +27,9 @@ It decides from its own seat's view only.
 >>> bot = bots.make("bloody-inn", "innkeeper", seed=1)
 >>> bot.choose(g) in g.legal_actions()
 True
+>>> best = bots.make("bloody-inn", BEST, seed=1)
+>>> best.name, best.choose(g) in g.legal_actions()
+('planner', True)
 """
 
 from __future__ import annotations
@@ -322,6 +333,7 @@ class Outlook:
     capped: bool
     rounds_left: int
     last: bool
+    overnight: bool
     disc: dict[str, int]
     multi: set[str]
     chapel: bool
@@ -411,6 +423,7 @@ def read_outlook(view: View) -> Outlook:
     mine = view["annexes"][me]
     keys = [KEY[a] for a in mine]
     left = rounds_left(view)
+    rooms = sum(1 for k in view["keys"] if k != -1)
     exit_share = len(view["exit"]) + (view["entrance_size"] * 0.7 if left else 0)
     families = {f: exit_share / 5 for f in ("craftsmen", "merchants", "nobles", "religious")}
     if view["exhausted"] or not left:
@@ -423,6 +436,7 @@ def read_outlook(view: View) -> Outlook:
         solo=len(view["hand_sizes"]) == 1,
         capped=not view["unlimited_wealth"],
         rounds_left=left,
+        overnight=left > 0 and (not view["exhausted"] or view["entrance_size"] >= rooms),
         last=bool(view["last_round"]),
         disc={a: sum(1 for k in keys if DISCOUNT.get(k) == a) for a in ("bribe", "build", "bury")},
         multi={MULTI[k] for k in keys if k in MULTI},
@@ -695,10 +709,11 @@ def worth(inn: Inn, out: Outlook) -> float:
         return LOSE
     if out.last:
         return final_wealth(inn, out)
-    if inn.corpses and out.rounds_left == 0:
+    if inn.corpses and not out.overnight:
         return LOSE if out.solo else -10.0 * len(inn.corpses)
     value = float(inn.cash + 10 * inn.cheques)
-    value -= CASH_DRAG * max(0, inn.cash - CASH_FREE)
+    if out.capped:
+        value -= CASH_DRAG * max(0, inn.cash - CASH_FREE)
     if inn.corpses:
         dead, taken = corpse_value(inn, out)
         value += dead
@@ -801,6 +816,21 @@ def payment_uses_cheque(action: Action) -> bool | None:
     return None
 
 
+STEP_KINDS = {
+    "key": ("place_key",),
+    "place": ("place",),
+    "act": ("act",),
+    "target": ("target", "take_peasants", "end_targets"),
+    "pay": ("pay",),
+    "site": ("bury_under",),
+    "service": ("service_room",),
+    "keyroom": ("key_room",),
+    "launder": ("launder",),
+    "wages": ("dismiss",),
+}
+"""The questions the planner knows, with the kinds of answer it expects."""
+
+
 class PlannerBot(Bot):
     """A planner: it imagines the night's two actions and keeps the best-looking plan.
 
@@ -830,8 +860,11 @@ class PlannerBot(Bot):
         assert view is not None
         if len(legal) == 1:
             return legal[0]
-        choose = getattr(self, f"_{view['step']}", None)
-        action = choose(view, legal) if choose else self._other(view, legal)
+        step = view["step"]
+        known = STEP_KINDS.get(step, ())
+        if any(a.kind not in known for a in legal):
+            return self._other(view, legal)  # a question this bot was not written for
+        action = getattr(self, f"_{step}")(view, legal)
         return action if action is not None else legal[0]
 
     def _move(self, view: View, allowed: set[str]) -> Move:
@@ -921,6 +954,12 @@ class PlannerBot(Bot):
 
     def _service(self, view: View, legal: Sequence[Action]) -> Action:
         return max(legal, key=lambda a: view["keys"][a.room] == view["seat"])  # type: ignore[attr-defined]
+
+    def _key(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+    def _keyroom(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[0]
 
     def _other(self, view: View, legal: Sequence[Action]) -> Action:
         """A question this bot does not know (say, paying a fine by cash or cheque).
