@@ -300,13 +300,15 @@ BURY_ACTION = 4.0
 CASH_DRAG = 0.2
 """Each F of cash above ``CASH_FREE`` costs a little: laundering it needs a Pass."""
 CASH_FREE = 20
+"""Cash up to here is working money (wages): no drag."""
 HELPER_VALUE = {"kill": 3.0, "bury": 3.0, "bribe": 1.0, "build": 1.0}
 """A helper in hand (for its first few copies): its aptitude saves cards."""
 HELPERS_WANTED = {"kill": 3, "bury": 3, "bribe": 2, "build": 2}
+"""How many helpers of each aptitude are worth keeping (rank 3 costs 3 cards)."""
 PEASANT_VALUE = 1.5
+"""A peasant is cheap change: pay with it and keep the helpers."""
 WAGE_ROUNDS = 0.5
 """A card in hand will cost about this many more wages before it is used."""
-"""A peasant is cheap change: pay with it and keep the helpers."""
 BUILD_SHARE = 0.2
 """A card we could build is worth this share of its annex (it still has to be built)."""
 EFFECT_VALUE = {
