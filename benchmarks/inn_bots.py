@@ -19,7 +19,7 @@ import time
 
 import gamekit
 from gamekit import bots
-from gamekit.games.bloody_inn_bots import BEST
+from gamekit.titles.bloody_inn.bots import BEST
 
 TITLE = "bloody-inn"
 OLD = "innkeeper"

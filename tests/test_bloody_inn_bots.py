@@ -13,7 +13,7 @@ from gamekit import bots
 from gamekit.core.actions import Action
 from gamekit.core.lean import play_out
 from gamekit.core.rng import Rng
-from gamekit.games import bloody_inn_bots
+from gamekit.titles.bloody_inn import bots as bloody_inn_bots
 
 RULES = gamekit.rules_for("bloody-inn")
 
