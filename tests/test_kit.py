@@ -155,3 +155,29 @@ def test_an_old_stamp_without_extras_means_install_again(tmp_path: Path) -> None
     later = (checkout / "pyproject.toml").stat().st_mtime + 10
     os.utime(stamp, (later, later))
     assert pip_runs(checkout, "lab") == 1
+
+
+def normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_binder_installs_what_the_lessons_need_at_the_tested_versions() -> None:
+    """binder/requirements.txt (repo2docker): the jupyter extra, pinned as tested, then '.'."""
+    tested = {}
+    for line in (ROOT / "requirements-tested.txt").read_text(encoding="utf-8").splitlines():
+        if "==" in line and not line.startswith("#"):
+            name, version = line.split("==")
+            tested[normalise(name)] = version
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = {
+        normalise(re.match(r"[\w.-]+", req).group(0))  # type: ignore[union-attr]
+        for req in project["optional-dependencies"]["jupyter"]
+    }
+    binder = ROOT / "binder" / "requirements.txt"
+    lines = script_commands(binder)
+    assert lines[-1] == ".", "gamekit itself, from the repository root"
+    pins = dict(line.split("==") for line in lines[:-1])
+    assert {normalise(name) for name in pins} == wanted
+    for name, version in pins.items():
+        assert tested.get(normalise(name)) == version, f"{name}: not the tested version"
+    assert (ROOT / "binder" / "runtime.txt").read_text(encoding="utf-8").strip() == "python-3.11"
