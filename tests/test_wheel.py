@@ -5,7 +5,8 @@ Select it with ``./kit test -m wheel`` (leave it out with ``-m "not wheel"``). I
 wheel from a copy of the sources (``pip wheel --no-deps``), makes a virtual environment,
 installs the wheel with the ``jupyter`` extra and the versions of ``requirements-tested.txt``
 as constraints (pip finds the packages in its cache, or in its index; ``KIT_WHEEL_PIP_ARGS``
-adds options, e.g. ``--no-index --find-links /some/wheels`` on a machine with no network),
+adds options, e.g. ``--no-index --find-links /some/wheels`` on a machine with no network;
+``KIT_WHEEL_PYTHON`` names another Python for that environment, e.g. ``python3.13``),
 then executes ``notebooks/00-start-here.ipynb`` there with nbclient, away from the sources.
 """
 
@@ -118,7 +119,7 @@ def test_the_first_lesson_runs_from_the_wheel_with_only_the_jupyter_extra(
     wheel: Path, tmp_path: Path
 ) -> None:
     venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", venv)
+    run(os.environ.get("KIT_WHEEL_PYTHON", sys.executable), "-m", "venv", venv)
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     extra = shlex.split(os.environ.get("KIT_WHEEL_PIP_ARGS", ""))
     run(python, "-m", "pip", "install", "--progress-bar", "off", "--no-compile",
