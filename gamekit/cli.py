@@ -254,7 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         print(output)
     except BrokenPipeError:  # the reader stopped early (| head): not an error
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python's documented recipe
+        # Python's documented recipe: the rest of the output goes nowhere.
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     return 0
 
 

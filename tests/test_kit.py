@@ -26,7 +26,7 @@ def code_lines(markdown: str) -> list[str]:
 
 def script_commands(path: Path) -> list[str]:
     """The non-comment, non-blank lines of a shell script."""
-    lines = [line.strip() for line in path.read_text().splitlines()]
+    lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
     return [line for line in lines if line and not line.startswith("#")]
 
 
@@ -36,7 +36,7 @@ def test_code_lines_reads_fenced_blocks() -> None:
 
 
 def test_readme_opens_with_the_two_commands() -> None:
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     before_code = readme.split("```", 1)[0]
     assert [line for line in before_code.splitlines() if line.strip()] == ["# gamekit"], (
         "nothing but the title may come before the two commands"
@@ -58,40 +58,59 @@ def test_kit_script_is_executable_and_valid_bash() -> None:
     assert "./kit lab" in usage.stdout and "./kit test" in usage.stdout
 
 
+def kit_extras(name: str) -> set[str]:
+    """The extras that kit names in NAME="a,b,c"."""
+    kit = (ROOT / "kit").read_text(encoding="utf-8")
+    extras = re.search(rf'^{name}="([\w,]+)"', kit, flags=re.M)
+    assert extras, f"kit names extras in {name}=..."
+    return set(extras.group(1).split(","))
+
+
 def test_kit_installs_extras_that_exist() -> None:
-    kit = (ROOT / "kit").read_text()
-    extras = re.search(r'^EXTRAS="([\w,]+)"', kit, flags=re.M)
-    assert extras, "kit names the extras it installs in EXTRAS=..."
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     declared = set(project["optional-dependencies"])
-    assert set(extras.group(1).split(",")) == declared, "kit must install every extra"
+    assert kit_extras("EXTRAS") == declared, "./kit test must install every extra"
+    assert kit_extras("LAB_EXTRAS") == {"jupyter"}, "./kit lab installs what the lessons need"
 
 
 def test_kit_opens_the_start_here_notebook() -> None:
-    kit = (ROOT / "kit").read_text()
+    kit = (ROOT / "kit").read_text(encoding="utf-8")
     notebook = "notebooks/00-start-here.ipynb"
     assert notebook in kit and (ROOT / notebook).exists()
 
 
 def test_readme_links_point_to_files() -> None:
-    readme = (ROOT / "README.md").read_text()
-    targets = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", readme)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"(!?)\[[^\]]*\]\(([^)#:]+)(?:#[^)]*)?\)", readme)
+    targets = [target for image, target in links if not image]
     assert targets, "the README links to the docs"
     missing = [t for t in targets if not (ROOT / t).exists()]
+    # Images must exist too, except the screenshots still to come under docs/img/.
+    images = [target for image, target in links if image]
+    missing += [i for i in images if not (ROOT / i).exists() and not i.startswith("docs/img/")]
     assert not missing, f"README links to missing files: {missing}"
 
 
-def test_readme_keeps_the_speed_table_markers() -> None:
-    readme = (ROOT / "README.md").read_text()
+def test_the_docs_link_to_files() -> None:
+    for page in [ROOT / "docs" / "development.md", ROOT / "docs" / "performance.md"]:
+        text = page.read_text(encoding="utf-8")
+        targets = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text)
+        missing = [t for t in targets if not (page.parent / t).exists()]
+        assert not missing, f"{page.name} links to missing files: {missing}"
+
+
+def test_performance_page_keeps_the_speed_table_markers() -> None:
+    """benchmarks/speed.py --readme docs/performance.md rewrites the table between them."""
+    readme = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
     speed = readme.split("## Speed", 1)
-    assert len(speed) == 2, "README has a '## Speed' section"
+    assert len(speed) == 2, "docs/performance.md has a '## Speed' section"
     start = speed[1].find("<!-- speed-table:start -->")
     assert 0 <= start < speed[1].find("<!-- speed-table:end -->")
 
 
 def fake_checkout(tmp_path: Path) -> Path:
     """A copy of kit beside a stand-in .venv whose python only records its calls."""
-    (tmp_path / "kit").write_text((ROOT / "kit").read_text())
+    (tmp_path / "kit").write_text((ROOT / "kit").read_text(encoding="utf-8"))
     (tmp_path / "kit").chmod(0o755)
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
     python = tmp_path / ".venv" / "bin" / "python"
@@ -101,11 +120,11 @@ def fake_checkout(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def pip_runs(checkout: Path) -> int:
-    """Run './kit setup' in the fake checkout; how many pip installs so far."""
-    subprocess.run([str(checkout / "kit"), "setup"], check=True, capture_output=True)
+def pip_runs(checkout: Path, *args: str) -> int:
+    """Run './kit setup ARGS' in the fake checkout; how many pip installs so far."""
+    subprocess.run([str(checkout / "kit"), "setup", *args], check=True, capture_output=True)
     log = checkout / "calls.log"
-    calls = log.read_text().splitlines() if log.exists() else []
+    calls = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
     return sum(1 for call in calls if call.startswith("-m pip install"))
 
 
@@ -120,5 +139,58 @@ def test_kit_runs_pip_again_only_when_the_project_changed(tmp_path: Path) -> Non
     (checkout / "requirements-tested.txt").write_text("pytest==9.2.0\n")
     os.utime(checkout / "requirements-tested.txt", (later + 10, later + 10))
     assert pip_runs(checkout) == 3, "new constraints: pip runs again"
-    calls = (checkout / "calls.log").read_text().splitlines()
+    calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
     assert calls[-1].endswith("-c requirements-tested.txt")
+
+
+def test_a_lab_venv_grows_into_a_test_venv(tmp_path: Path) -> None:
+    checkout = fake_checkout(tmp_path)
+    stamp = checkout / ".venv" / ".kit-installed"
+    assert pip_runs(checkout, "lab") == 1
+    assert stamp.read_text(encoding="utf-8").split() == ["jupyter"]
+    assert pip_runs(checkout, "lab") == 1, "the lessons' extra is there: no pip"
+    assert pip_runs(checkout) == 2, "the tests need more extras: pip runs"
+    calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
+    assert "-e .[jupyter,test,scale,bench]" in calls[-1]
+    assert stamp.read_text(encoding="utf-8").split() == ["jupyter,test,scale,bench"]
+    assert pip_runs(checkout, "lab") == 2, "a test .venv already has what the lessons need"
+    later = stamp.stat().st_mtime + 10
+    os.utime(checkout / "pyproject.toml", (later, later))
+    assert pip_runs(checkout, "lab") == 3, "pyproject.toml changed: pip runs again"
+    calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
+    assert "-e .[jupyter,test,scale,bench]" in calls[-1], "...keeping every extra installed"
+
+
+def test_an_old_stamp_without_extras_means_install_again(tmp_path: Path) -> None:
+    checkout = fake_checkout(tmp_path)
+    stamp = checkout / ".venv" / ".kit-installed"
+    stamp.touch()  # as ./kit wrote it before it recorded the extras
+    later = (checkout / "pyproject.toml").stat().st_mtime + 10
+    os.utime(stamp, (later, later))
+    assert pip_runs(checkout, "lab") == 1
+
+
+def normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_binder_installs_what_the_lessons_need_at_the_tested_versions() -> None:
+    """binder/requirements.txt (repo2docker): the jupyter extra, pinned as tested, then '.'."""
+    tested = {}
+    for line in (ROOT / "requirements-tested.txt").read_text(encoding="utf-8").splitlines():
+        if "==" in line and not line.startswith("#"):
+            name, version = line.split("==")
+            tested[normalise(name)] = version
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = {
+        normalise(re.match(r"[\w.-]+", req).group(0))  # type: ignore[union-attr]
+        for req in project["optional-dependencies"]["jupyter"]
+    }
+    binder = ROOT / "binder" / "requirements.txt"
+    lines = script_commands(binder)
+    assert lines[-1] == ".", "gamekit itself, from the repository root"
+    pins = dict(line.split("==") for line in lines[:-1])
+    assert {normalise(name) for name in pins} == wanted
+    for name, version in pins.items():
+        assert tested.get(normalise(name)) == version, f"{name}: not the tested version"
+    assert (ROOT / "binder" / "runtime.txt").read_text(encoding="utf-8").strip() == "python-3.11"
