@@ -88,8 +88,11 @@ def test_the_wheel_carries_data_docs_and_licence(wheel: Path) -> None:
     files = wheel_files(wheel)
     for static in sorted((ROOT / "widgets" / "static").iterdir()):
         assert f"gamekit/widgets/static/{static.name}" in files
-    for data in sorted((ROOT / "gamekit" / "data").glob("*.csv")):
-        assert f"gamekit/data/{data.name}" in files
+    title_files = [*(ROOT / "gamekit" / "titles").glob("*/*.csv")]
+    title_files += [*(ROOT / "gamekit" / "titles").glob("*/*.js")]
+    assert len(title_files) >= 5, "the card list and a board module per title"
+    for data in title_files:
+        assert data.relative_to(ROOT).as_posix() in files
     pages = sorted((ROOT / "docs").glob("rules/**/*.md"))
     assert len(pages) >= 8, "English and French rules pages"
     for page in [ROOT / "docs" / "api.md", *pages]:
