@@ -51,20 +51,26 @@ def action_from_json(data: Any, types: Mapping[str, type[Action]]) -> Action:
     Raises ``ValueError`` saying what is wrong with the data.
     """
     if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"an action must be an object with a 'type', not {data!r}")
-    cls = types.get(data["type"])
+        raise ValueError(f"an action must be an object with a 'type', not {_short(data)}")
+    kind = data["type"]
+    cls = types.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ValueError(f"unknown action type {data['type']!r}; known: {', '.join(types)}")
+        raise ValueError(f"unknown action type {_short(kind)}; known: {', '.join(types)}")
     names = {f.name for f in dataclasses.fields(cls)}
     given = set(data) - {"type"}
     if given != names:
         raise ValueError(
-            f"action {data['type']!r} needs fields {sorted(names)}, got {sorted(given)}"
+            f"action {kind!r} needs fields {sorted(names)}, got {_short(sorted(map(str, given)))}"
         )
     try:
         return cls(**{k: _freeze(v) for k, v in data.items() if k != "type"})
     except TypeError as err:
-        raise ValueError(f"bad action {data!r}: {err}") from None
+        raise ValueError(f"bad action {_short(data)}: {err}") from None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -17,9 +18,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamekit.core.actions import Action, Event, action_from_json
-from gamekit.core.errors import BadRecord, GamekitError, IllegalAction
+from gamekit.core.errors import BadRecord, ConfigError, GamekitError, IllegalAction
 from gamekit.core.registry import check_title, rules_for
 from gamekit.core.rules import Rules, Score
+from gamekit.core.strict import (
+    MAX_RECORD_CHARS,
+    MAX_RECORD_DEPTH,
+    MAX_SEED,
+    json_scalar_problem,
+    nesting_depth,
+    preview,
+    same_action,
+    whole_number,
+)
 
 RECORD_FORMAT = "gamekit/1"
 CHECKPOINT_EVERY = 32
@@ -94,10 +105,22 @@ class Game:
         if isinstance(action, str):
             return self._by_text(action, legal)
         if not isinstance(action, self.rules.action_types):
-            raise IllegalAction(f"{action!r} is not an action of {self.rules.name}", legal)
-        if action not in legal:
-            raise IllegalAction(self.rules.why_illegal(self._state, action), legal)
-        return action
+            raise IllegalAction(f"{preview(action)} is not an action of {self.rules.name}", legal)
+        for own in legal:
+            if same_action(action, own):
+                return own  # the engine's own object is stored, never a look-alike
+        raise IllegalAction(self._why_not(action), legal)
+
+    def _why_not(self, action: Action) -> str:
+        """The rules' reason, or a plain one when the action holds values of the wrong type."""
+        for field in dataclasses.fields(action):
+            problem = json_scalar_problem(getattr(action, field.name))
+            if problem:
+                return f"'{field.name}' must be a whole number or a text: {problem}"
+        try:
+            return self.rules.why_illegal(self._state, action)
+        except Exception:  # the explanation must never break a refusal
+            return f"{preview(action)} is not allowed now"
 
     def _by_text(self, text: str, legal: Sequence[Action]) -> Action:
         wanted = text.strip().lower()
@@ -142,9 +165,11 @@ class Game:
 
     def goto(self, step: int) -> None:
         """Travel to ``step`` (0 = the start), undoing or redoing as needed."""
-        if not 0 <= step <= len(self._history) + len(self._future):
-            total = len(self._history) + len(self._future)
-            raise IllegalAction(f"step {step} does not exist", [f"a step from 0 to {total}"])
+        total = len(self._history) + len(self._future)
+        if not (whole_number(step) and 0 <= step <= total):
+            raise IllegalAction(
+                f"step {preview(step)} does not exist", [f"a step from 0 to {total}"]
+            )
         if len(self._history) > step:
             self._rewind(step)
         while len(self._history) < step:
@@ -220,8 +245,8 @@ class Game:
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator), as a JSON-able dict."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0 to {self.players - 1}, not {seat!r}")
+        if seat is not None and not (whole_number(seat) and 0 <= seat < self.players):
+            raise ValueError(f"seat must be None or 0 to {self.players - 1}, not {preview(seat)}")
         return self.rules.view(self._state, seat)
 
     @property
@@ -304,25 +329,30 @@ def new_game(
     rules = rules_for(check_title(title))
     if seed is None:
         seed = secrets.randbits(32)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+    if not (whole_number(seed) and 0 <= seed <= MAX_SEED):
+        raise ConfigError(f"seed must be a whole number from 0 to 2**64 - 1, not {preview(seed)}")
+    if players is not None and not whole_number(players):
+        raise ConfigError(f"players must be a whole number, not {preview(players)}")
     config = rules.make_config(players, options)
     return Game(rules, config, seed)
 
 
-def load_game(record: str | dict[str, Any]) -> Game:
+def load_game(record: str | bytes | dict[str, Any]) -> Game:
     """Replay a record made by :meth:`Game.to_json`, checking every step.
 
-    Raises :class:`BadRecord` naming the step where the record stops replaying.
+    Raises :class:`BadRecord` (and nothing else) naming the step or the field that
+    is wrong, for any text, bytes or object: too long or too deeply nested records
+    are refused before they are parsed.
     """
     data = _parse_record(record)
     game = _header_game(data)
     actions = data["actions"]
+    types = {t.kind: t for t in game.rules.action_types}
     for number, raw in enumerate(actions, start=1):
         try:
-            action = action_from_json(raw, {t.kind: t for t in game.rules.action_types})
-            game.play(action)
-        except (ValueError, IllegalAction) as err:
+            _check_action_json(raw)
+            game.play(action_from_json(raw, types))
+        except (ValueError, TypeError, IllegalAction) as err:
             raise BadRecord(str(err), step=number) from None
     if "digest" in data and data["digest"] != state_digest(game.state_dict()):
         raise BadRecord(
@@ -332,12 +362,14 @@ def load_game(record: str | dict[str, Any]) -> Game:
     return game
 
 
-def _parse_record(record: str | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(record, str):
+def _parse_record(record: object) -> dict[str, Any]:
+    if isinstance(record, bytes | bytearray):
         try:
-            record = json.loads(record)
-        except json.JSONDecodeError as err:
-            raise BadRecord(f"it is not valid JSON ({err.msg} at character {err.pos})") from None
+            record = bytes(record).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise BadRecord("a saved game must be text in UTF-8") from None
+    if isinstance(record, str):
+        record = _parse_text(record.removeprefix("\ufeff"))
     if not isinstance(record, dict):
         raise BadRecord("a saved game must be a JSON object")
     missing = [k for k in ("title", "players", "seed", "options", "actions") if k not in record]
@@ -350,11 +382,45 @@ def _parse_record(record: str | dict[str, Any]) -> dict[str, Any]:
     return record
 
 
+def _parse_text(text: str) -> Any:
+    if len(text) > MAX_RECORD_CHARS:
+        raise BadRecord(f"it is too long ({len(text):,} characters; at most {MAX_RECORD_CHARS:,})")
+    if nesting_depth(text, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
+        raise BadRecord(f"it is nested too deeply (a saved game needs {MAX_RECORD_DEPTH} at most)")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as err:
+        reason = err.msg if isinstance(err, json.JSONDecodeError) else preview(str(err))
+        raise BadRecord(f"it is not valid JSON ({reason})") from None
+
+
+def _check_action_json(raw: object) -> None:
+    """An action of a record: an object whose 'type' is a text and whose fields are plain."""
+    if type(raw) is not dict or type(raw.get("type")) is not str:
+        raise ValueError(f"an action must be an object with a text 'type', not {preview(raw)}")
+    for key, value in raw.items():
+        problem = json_scalar_problem(value) if key != "type" else None
+        if problem:
+            raise ValueError(f"field {preview(key)} of the action: {problem}")
+
+
 def _header_game(data: dict[str, Any]) -> Game:
     options = data["options"]
-    if not isinstance(options, dict):
+    if type(options) is not dict:
         raise BadRecord("'options' must be an object")
+    for name, value in (("title", data["title"]), ("players", data["players"])):
+        if type(value) is not (str if name == "title" else int):
+            raise BadRecord(f"'{name}' has the wrong type: {preview(value)}")
+    bad = [k for k, v in options.items() if json_scalar_problem(v) and type(v) not in (bool, float)]
+    if bad:
+        raise BadRecord(f"option {preview(bad[0])} has a value that is not plain JSON")
     try:
         return new_game(data["title"], players=data["players"], seed=data["seed"], **options)
     except (GamekitError, ValueError, TypeError) as err:
-        raise BadRecord(str(err)) from None
+        raise BadRecord(preview_message(err)) from None
+
+
+def preview_message(err: BaseException) -> str:
+    """An error's message, cut short enough to show in a page."""
+    text = str(err)
+    return text if len(text) <= 300 else text[:297] + "..."
