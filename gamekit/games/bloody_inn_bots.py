@@ -9,7 +9,8 @@ The innkeeper follows a few plain habits, each a small function below:
   site is free and it can pay for the burial too, and it **buries** its corpses
   first thing, under its own annexes when it can (all the money is then its own);
 - when it **passes** it launders cash above 20F into cheques, so the 40F cap
-  never eats its money.
+  never eats its money; a police fine it pays with a cheque when the cash is
+  needed for the wages (Ruling I9).
 
 It decides from its own seat's view only.
 
@@ -149,6 +150,21 @@ class InnkeeperBot(Bot):
         options = [a.cheques for a in legal]  # type: ignore[attr-defined]
         best = min(options, key=lambda n: abs(n - wanted))
         return legal[options.index(best)]
+
+    def _fine(self, view: View, legal: Sequence[Action]) -> Action:
+        """10F of a fine (Ruling I9): the gravedigger comes last, so cash (cheques stay
+        whole for the Greenhouse, and cash leaves room under the cap); the police, with
+        a cheque unless the cash left still covers this morning's wages and 8F more."""
+        me = view["seat"]
+        by = {a.by: a for a in legal}  # type: ignore[attr-defined]
+        if view["action"] != "police":
+            return by["cash"]
+        mine = [KEY[a] for a in view["annexes"][me]]
+        income = 2 * mine.count("gardener")
+        income += sum(1 for r, k in enumerate(view["keys"]) if k == me and view["rooms"][r] >= 0)
+        wages = max(0, len(view["hand"]) - mine.count("distiller"))
+        enough = view["cash"][me] - 10 + income >= wages + 8
+        return by["cash" if enough else "cheque"]
 
     def _wages(self, view: View, legal: Sequence[Action]) -> Action:
         return min(legal, key=lambda a: self._keep_value(a.card, ""))  # type: ignore[attr-defined]
