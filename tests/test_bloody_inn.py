@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import gamekit
+from gamekit import bots
 from gamekit.core.actions import Action, Event
 from gamekit.core.game import Game
 from gamekit.core.rng import Rng, derive_seed
@@ -21,6 +22,7 @@ from gamekit.titles.bloody_inn.actions import (
     EndTargets,
     Launder,
     Pay,
+    PayFine,
     Place,
     PlaceKey,
     TakePeasants,
@@ -35,7 +37,7 @@ from gamekit.titles.bloody_inn.cards import (
     TRAVELLERS,
     ids_of,
 )
-from gamekit.titles.bloody_inn.rules import RULES, rating
+from gamekit.titles.bloody_inn.rules import RULES, UNRATED, rating
 from gamekit.titles.bloody_inn.state import EMPTY, NO_KEY, WHITE, State, wealth
 
 # -- crafting positions ----------
@@ -305,6 +307,27 @@ def test_i2_the_game_ends_at_once_with_fewer_travellers_than_players() -> None:
     assert any("ends at once" in e.text and e.ruling == "I2" for e in events)
 
 
+def test_ruling_I2_pile_running_out_as_the_inn_fills_makes_that_round_the_last() -> None:
+    """2 players, long game, seed 1, every player passes and launders nothing: the new
+    pile's last traveller fills the inn in round 18, which is the last one."""
+    g = gamekit.new_game("bloody-inn", players=2, seed=1)
+    events: list[Event] = []
+    at_night: dict[int, bool] = {}
+    while not g.is_over:
+        step = g.state.step
+        action = {"act": Act("pass"), "launder": Launder(0)}.get(step) or g.legal_actions()[0]
+        events += g.play(action)
+        if g.state.step == "act":
+            at_night[g.state.round] = g.view(0)["last_round"]
+    assert g.state.round == 18 and g.state.exhausted == 2
+    assert at_night[18] is True and not any(at_night[r] for r in range(1, 18))
+    said = texts(events)
+    assert "Round 18:" in said and "Round 19" not in said
+    i2 = [e.text for e in events if e.ruling == "I2"]
+    assert any("this round is the last" in text for text in i2)
+    assert not any("ends at once" in text for text in i2)
+
+
 def test_i11_room_service_pays_its_owner_the_rank_of_each_lodger() -> None:
     s = night(2)
     s.service[2] = 1
@@ -394,6 +417,8 @@ def test_worked_example_the_morning() -> None:
     s.turn, s.seat = 5, 2  # the last action of the night
     g = game_at(s)
     pass_turn(g)
+    assert g.state.step == "fine" and g.to_move == 1  # 15F and a cheque: Ruling I9
+    play(g, PayFine("cash"))
     s2 = g.state
     assert corpse in s2.gone and s2.corpses[1] == []
     assert s2.cash == [12 - 2, 15 - 10 - 3, 9 + 2 - 1]
@@ -545,17 +570,139 @@ def _last_action(s: State) -> None:
     s.seat = (s.first + s.turn) % s.players
 
 
-def test_i9_police_take_cash_then_cheques_with_change() -> None:
+def test_i9_without_both_means_the_kit_pays_without_asking() -> None:
+    """Under 10F of cash, cheques pay each 10F; with no cheque, cash does: no question."""
     s = night(2)
     lodge(s, "peacekeeper", 0)
     put(s, "baron", s.corpses[1])
     put(s, "baron", s.corpses[1])
+    put(s, "count", s.corpses[0])
     s.cash[1], s.cheques[1] = 4, 3
+    s.cash[0], s.cheques[0] = 25, 0
     _last_action(s)
     g = game_at(s)
     events = pass_turn(g)
+    assert g.state.step != "fine"
     assert g.state.cheques[1] == 1 and g.state.cash[1] == 4 and wealth(g.state, 1) == 14
+    assert g.state.cash[0] == 25 - 10 + 1 and g.state.cheques[0] == 0  # +1F: room 1 is theirs
     assert any(e.ruling == "I9" and "20F" in e.text for e in events)
+
+
+def _fine_at_seed_9() -> Game:
+    """2 players, long game, seed 9, random play (RandomBot seed 697 at both seats) up to
+    the first fine that asks: player 0, 11F and a cheque, owes 10F for one corpse."""
+    g = gamekit.new_game("bloody-inn", players=2, seed=9)
+    table = [bots.make("bloody-inn", "random", seed=697) for _ in range(2)]
+    while g.state.step != "fine":
+        g.play(table[g.to_move].choose(g))
+    return g
+
+
+def test_ruling_I9_fine_paid_by_cheque_avoids_dismissal() -> None:
+    g = _fine_at_seed_9()
+    s = g.state
+    assert (g.to_move, s.cash[0], s.cheques[0], len(s.corpses[0])) == (0, 11, 1, 1)
+    assert len(s.hands[0]) == 3 and s.round == 4
+    assert g.legal_actions() == [PayFine("cash"), PayFine("cheque")]
+    for seat in (None, 0, 1):
+        view = g.view(seat)
+        assert (view["step"], view["action"], view["due"]) == ("fine", "police", 10)
+    assert "11F of cash and 0 cheque(s) left" in g.describe(PayFine("cheque"))
+    assert "wages of 3F" in g.describe(PayFine("cash"))
+    # the old rule (cash first): 1F left for 3F of wages, 2 cards leave
+    events = g.play(PayFine("cash"))
+    assert "Player 0 pays 10F of the police fine in cash." in texts(events)
+    assert "2 card(s) must leave" in texts(events)
+    assert g.state.step == "wages" and g.state.due == 2 and g.to_move == 0
+    g.undo()
+    # by cheque: 11F of cash pays the 3F of wages, nobody leaves
+    chosen = bots.make("bloody-inn", "innkeeper").choose(g)
+    assert chosen == PayFine("cheque")
+    events = g.play(chosen)
+    assert "with a cheque" in texts(events) and "must leave" not in texts(events)
+    assert not any(e.ruling == "I6" for e in events)
+    s = g.state
+    assert s.cash[0] == 8 and s.cheques[0] == 0 and len(s.hands[0]) == 3 and s.corpses[0] == []
+
+
+def test_ruling_I9_each_10f_is_a_choice_in_seat_order() -> None:
+    s = night(2)
+    lodge(s, "peacekeeper", 0)
+    for _ in range(2):
+        put(s, "baron", s.corpses[0])
+    put(s, "count", s.corpses[1])
+    s.cash, s.cheques = [25, 12], [2, 1]
+    _last_action(s)
+    g = game_at(s)
+    events = pass_turn(g)
+    assert g.state.step == "fine" and g.to_move == 0 and g.state.due == 20
+    assert any(e.ruling == "I9" and "owes the police 20F" in e.text for e in events)
+    with pytest.raises(gamekit.IllegalAction, match="'cash' or with a 'cheque'"):
+        g.play(PayFine("gold"))
+    events = play(g, PayFine("cash"))
+    assert g.state.step == "fine" and g.to_move == 0 and g.state.due == 10
+    assert "10F still to pay" not in g.describe(PayFine("cheque"))
+    events += play(g, PayFine("cheque"))
+    assert g.state.step == "fine" and g.to_move == 1 and g.state.due == 10
+    events += play(g, PayFine("cheque"))
+    s2 = g.state
+    assert s2.cheques == [1, 0] and s2.corpses == [[], []] and len(s2.gone) == 3
+    assert s2.cash == [15 + 1, 12]  # +1F: the guest of room 1 leaves; no hands, no wages
+    said = texts(events)
+    assert "Player 0 pays 10F of the police fine in cash." in said
+    assert "Player 0 pays 10F of the police fine with a cheque." in said
+    assert "player 0 pays 20F to the gravedigger for 2 unburied corpse(s)" in said
+    assert g.state.step == "place" and g.state.round == 2
+
+
+def test_ruling_I9_a_fine_is_asked_only_at_its_step() -> None:
+    s = night(2)
+    g = game_at(s)
+    with pytest.raises(gamekit.IllegalAction, match="Ruling I9"):
+        g.play(PayFine("cash"))
+
+
+def test_ruling_I9_the_gravedigger_asks_and_the_innkeeper_pays_cash() -> None:
+    s = night(2)
+    s.last_round = True
+    _last_action(s)
+    put(s, "baron", s.corpses[0])
+    build(s, 0, "prince")  # Greenhouse: 3F per cheque kept
+    s.cash[0], s.cheques[0] = 30, 2
+    g = game_at(s)
+    pass_turn(g)
+    assert g.state.step == "fine" and g.state.act == "gravedigger" and not g.is_over
+    assert g.view(1)["action"] == "gravedigger" and g.view(1)["due"] == 10
+    chosen = bots.make("bloody-inn", "innkeeper").choose(g)
+    assert chosen == PayFine("cash")
+    events = play(g, chosen)
+    assert g.is_over and g.state.cash[0] == 20 + 6 and g.state.cheques[0] == 2
+    assert "Player 0 pays 10F to the gravedigger in cash." in texts(events)
+    assert "Greenhouse pays 6F" in texts(events)
+
+
+def test_ruling_I9_the_innkeeper_pays_cash_when_wages_stay_covered() -> None:
+    s = night(2)
+    lodge(s, "peacekeeper", 2)
+    put(s, "baron", s.corpses[0])
+    put(s, "peasant", s.hands[0])
+    s.cash[0], s.cheques[0] = 30, 1
+    _last_action(s)
+    g = game_at(s)
+    pass_turn(g)
+    assert g.state.step == "fine"
+    assert bots.make("bloody-inn", "innkeeper").choose(g) == PayFine("cash")
+
+
+def test_ruling_I9_a_lost_solo_game_asks_nothing_at_the_end() -> None:
+    s = night(1)
+    s.last_round = True
+    put(s, "baron", s.corpses[0])
+    s.cash[0], s.cheques[0] = 20, 1
+    _last_action(s)
+    g = game_at(s)
+    pass_turn(g)
+    assert g.is_over and g.state.lost and g.state.cash[0] == 10 and g.state.cheques[0] == 1
 
 
 def test_police_cannot_take_more_than_a_player_has() -> None:
@@ -636,8 +783,10 @@ def test_end_gravedigger_end_annexes_and_cap() -> None:
     s.cash[1] = 30
     g = game_at(s)
     pass_turn(g)
+    assert g.state.step == "fine" and g.state.act == "gravedigger"  # 30F and a cheque
+    play(g, PayFine("cash"))
     assert g.is_over
-    assert g.state.cash[0] == 20 and g.state.gone
+    assert g.state.cash[0] == 20 and g.state.cheques[0] == 1 and g.state.gone
     assert g.state.cash[1] == 40  # 30 + 12 capped
 
 
@@ -708,6 +857,19 @@ def test_solo_rating_scale() -> None:
     g = game_at(s)
     pass_turn(g)
     assert g.winners() == [0] and g.summary()[0]["rating"] == "evil"
+
+
+def test_short_solo_game_shows_its_score_and_no_official_rating() -> None:
+    """The print's ladder is « En partie longue » only."""
+    s = night(1, length="short")
+    s.last_round = True
+    s.cash, s.cheques = [40], [11]
+    _last_action(s)
+    g = game_at(s)
+    events = pass_turn(g)
+    row = g.summary()[0]
+    assert g.winners() == [0] and row["wealth"] == 150 and row["rating"] == UNRATED
+    assert "150F" in texts(events) and "no official rating" in texts(events)
 
 
 def test_summary_columns() -> None:

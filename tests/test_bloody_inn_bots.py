@@ -4,7 +4,6 @@ both play legal moves only and decide from their own view only."""
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass
 
 import pytest
 
@@ -14,6 +13,7 @@ from gamekit.core.actions import Action
 from gamekit.core.lean import play_out
 from gamekit.core.rng import Rng
 from gamekit.titles.bloody_inn import bots as bloody_inn_bots
+from gamekit.titles.bloody_inn.actions import PayFine
 
 RULES = gamekit.rules_for("bloody-inn")
 
@@ -140,18 +140,26 @@ def test_planner_beats_innkeepers_at_the_table() -> None:
     assert won / 12 > 0.5  # fair share 1/3; measured about 0.85
 
 
-@dataclass(frozen=True)
-class _FinePayment(Action):
-    """A question the rules may ask later (Ruling I9): pay 10F of a fine by cheque or cash."""
-
-    kind = "fine_payment"
-    cheque: bool
-
-
-def test_planner_pays_a_fine_by_cheque_only_when_cash_is_needed_for_wages() -> None:
-    bot = bots.make("bloody-inn", "planner")
-    legal = [_FinePayment(cheque=False), _FinePayment(cheque=True)]
-    view = {"step": "fine", "seat": 0, "cash": [14], "cheques": [2], "hand": [1, 2, 3, 4]}
-    assert bot.act(view, legal) == _FinePayment(cheque=True)
+@pytest.mark.parametrize("name", ["innkeeper", "planner"])
+def test_ruling_I9_bots_pay_the_police_by_cheque_only_when_cash_is_needed_for_wages(
+    name: str,
+) -> None:
+    bot = bots.make("bloody-inn", name)
+    legal = [PayFine("cash"), PayFine("cheque")]
+    view = {
+        "step": "fine",
+        "action": "police",
+        "seat": 0,
+        "cash": [14],
+        "cheques": [2],
+        "hand": [1, 2, 3, 4],
+        "annexes": [[]],
+        "keys": [-1],
+        "rooms": [-1],
+    }
+    assert bot.act(view, legal) == PayFine("cheque")
     view["cash"] = [35]
-    assert bot.act(view, legal) == _FinePayment(cheque=False)
+    assert bot.act(view, legal) == PayFine("cash")
+    view["action"] = "gravedigger"
+    view["cash"] = [14]
+    assert bot.act(view, legal) == PayFine("cash"), "nothing is paid after the gravedigger"

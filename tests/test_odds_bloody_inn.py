@@ -17,6 +17,7 @@ from gamekit.titles.bloody_inn import flow, odds
 from gamekit.titles.bloody_inn.actions import BuryUnder
 from gamekit.titles.bloody_inn.cards import IS_POLICE, KEY, MONEY, TRAVELLERS, card_of, ids_of
 from gamekit.titles.bloody_inn.rules import RULES
+from gamekit.titles.bloody_inn.state import owner as annex_owner
 
 
 def close(values: Iterable[float], means: Iterable[Any], variances: Iterable[Any]) -> None:
@@ -55,12 +56,108 @@ def test_police_in_inn_simulation(players: int) -> None:
     rooms = odds.rooms_for(players)
     for i in range(1200):
         state = new_state(players, derive_seed(81, players, i))
-        p = odds.police_chance(RULES.view(state, 0), rooms)
+        p = odds.police_chance(RULES.view(state, 0))  # before the keys: rooms_for(players)
+        assert p == odds.police_chance(RULES.view(state, 0), rooms)
         play_until(state, Rng(i), lambda s: s.step == "act")
         values.append(float(any(c >= 0 and IS_POLICE[c] for c in state.rooms)))
         means.append(p)
         variances.append(p * (1 - p))
     close(values, means, variances)
+
+
+def _keys_down(state: Any, n: int) -> None:
+    for _ in range(n):
+        RULES.apply(state, RULES.legal_actions(state)[0], None)
+
+
+@pytest.mark.parametrize("keys", [0, 1, 2])
+def test_police_chance_before_every_key_is_down(keys: int) -> None:
+    """Seed 1, 2 players: the top card is no police; 69 unseen travellers, 14 police,
+    5 rooms to fill (4 below the top card), whatever keys are down yet."""
+    state = new_state(2, 1)
+    _keys_down(state, keys)
+    assert not IS_POLICE[state.entrance[-1]]
+    exact = 1 - sympy.binomial(55, 4) / sympy.binomial(69, 4)
+    assert odds.police_chance(RULES.view(state, 0)) == exact
+    assert float(exact) == pytest.approx(0.6055, abs=1e-4)
+
+
+def test_police_chance_four_players_before_the_keys() -> None:
+    state = new_state(4, 2)
+    top = state.entrance[-1]
+    unseen = 69
+    police = 14 - IS_POLICE[top]
+    expected = (
+        sympy.Integer(1)
+        if IS_POLICE[top]
+        else 1 - sympy.binomial(unseen - police, 7) / sympy.binomial(unseen, 7)
+    )
+    assert odds.police_chance(RULES.view(state, 3)) == expected
+
+
+def _small_table() -> tuple[Any, int]:
+    """A set-up where the seat sees almost everything: 7 entrance cards (top + 6), 2
+    removed, a police card bribed by player 1 in public; the rest left the game."""
+    state = new_state(2, 1)
+    _keys_down(state, 2)
+    police = [c for c in TRAVELLERS if IS_POLICE[c]]
+    others = [c for c in TRAVELLERS if not IS_POLICE[c]]
+    state.entrance = [police[1], others[0], police[2], others[1], others[2], others[3], others[4]]
+    state.removed = [police[3], others[5]]
+    state.hands[1].append(police[0])
+    used = set(state.entrance) | set(state.removed) | {police[0]}
+    state.gone = [c for c in TRAVELLERS if c not in used]
+    return state, police[0]
+
+
+def test_police_chance_conditions_on_cards_seen_entering_a_hand_brute_force() -> None:
+    state, bribed = _small_table()
+    view = RULES.view(state, 0)
+    unseen = [c for c in [*state.entrance[:-1], *state.removed]]
+    draws = list(itertools.combinations(unseen, 4))  # 5 rooms: the top card and 4 more
+    hit = sum(any(IS_POLICE[c] for c in d) for d in draws)
+    assert odds.police_chance(view, in_other_hands=[bribed]) == sympy.Rational(hit, len(draws))
+    forgetful = [*unseen, bribed]  # the view alone: the bribed police may be anywhere
+    draws = list(itertools.combinations(forgetful, 4))
+    hit = sum(any(IS_POLICE[c] for c in d) for d in draws)
+    assert odds.police_chance(view) == sympy.Rational(hit, len(draws))
+    assert odds.police_chance(view) != odds.police_chance(view, in_other_hands=[bribed])
+
+
+def test_police_chance_during_the_welcome() -> None:
+    state = new_state(2, 1)
+    play_until(state, Rng(3), lambda s: s.step == "place" and any(c >= 0 for c in s.rooms))
+    view = RULES.view(state, 0)
+    if any(c >= 0 and IS_POLICE[c] for c in state.rooms):
+        assert odds.police_chance(view) == 1
+    else:
+        empty = sum(1 for k, c in zip(state.keys, state.rooms, strict=True) if k != -1 and c < 0)
+        unseen = odds.unseen_travellers(view)
+        police = sum(1 for c in unseen if IS_POLICE[c])
+        top_police = IS_POLICE[state.entrance[-1]]
+        assert odds.police_chance(view) == odds.police_in_inn(
+            police, len(unseen), empty, top_police
+        )
+
+
+def test_view_answers_raise_after_the_first_shuffle() -> None:
+    state = new_state(2, 4)
+    play_until(state, Rng(5), lambda s: s.exhausted >= 1 and s.step == "act")
+    view = RULES.view(state, 0)
+    for ask in (
+        lambda: odds.police_chance(view),
+        lambda: odds.next_money(view, 1),
+        lambda: odds.annex_to_come(view, "marquis"),
+    ):
+        with pytest.raises(ValueError, match="first shuffle"):
+            ask()
+
+
+def test_next_money_refuses_more_cards_than_the_entrance_pile_holds() -> None:
+    state = new_state(2, 1)
+    del state.entrance[:-2]
+    with pytest.raises(ValueError, match="entrance cards"):
+        odds.next_money(RULES.view(state, 0), 3)
 
 
 # -- 2. money of the next travellers ------------------------------------------------------------
@@ -153,16 +250,20 @@ def test_burial_value_engine() -> None:
 
 
 def check_burial(state: Any, action: BuryUnder, seen: dict[bool, int]) -> None:
+    """The burial's narration: what the burier gains, what the annex's owner gets."""
     seat, corpse = state.seat, state.targets[0]
     own = action.annex == 100 + seat or action.annex in state.annexes[seat]
+    assert own == (annex_owner(state, action.annex) == seat)
     events: list[Any] = []
     RULES.apply(RULES.copy_state(state), action, events)
     text = next(e.text for e in events if e.kind == "bury")
     got = int(re.search(r"gains (\d+)F", text).group(1))  # type: ignore[union-attr]
     half = re.search(r"gets (\d+)F", text)
+    owner_got = got if own else int(half.group(1))  # type: ignore[union-attr]
     value = odds.burial_value(MONEY[corpse], own)
-    assert got == value["you"]
-    assert (int(half.group(1)) if half else 0) == (0 if own else value["owner"])
+    assert got == value["you"] == value["lead over others"]
+    assert owner_got == value["owner"]
+    assert got - owner_got == value["lead over owner"]  # 0 under your own annex
     seen[own] += 1
 
 
@@ -174,8 +275,10 @@ def test_expected_burial_brute_force() -> None:
             sum(odds.burial_value(MONEY[c], own)["you"] for c in cards), len(cards)
         )
         assert odds.expected_burial(dist, own) == brute
-    assert odds.burial_value(12, own=True)["lead over owner"] == 12
+    assert odds.burial_value(12, own=True)["lead over owner"] == 0  # you are the owner
+    assert odds.burial_value(12, own=True)["lead over others"] == 12
     assert odds.burial_value(12, own=False)["lead over owner"] == 0
+    assert odds.burial_value(13, own=False)["you"] == sympy.Rational(13, 2)
 
 
 # -- 5. annexes still to come ------------------------------------------------------------

@@ -102,6 +102,33 @@ def test_exchange_chance_simulation() -> None:
     close(values, means, variances)
 
 
+def test_opponent_can_take_conditions_on_own_discards_brute_force() -> None:
+    """A view where 8 cards are unseen: player 1 holds 2 of them, player 0 discarded 2 of
+    them face down (so player 1 cannot hold those). Brute force over player 1's hands."""
+    state = RULES.initial_state(RULES.make_config(3, {}), 1)
+    view = dict(RULES.view(state, 0))
+    seen = set(view["table"]) | set(view["hand"])
+    unseen = [c for c in game.CARDS if c not in seen][:8]
+    view["collections"] = [[c for c in game.CARDS if c not in seen and c not in unseen], [], []]
+    view["my_black_hats"], view["removed_types"] = [], []
+    view["hand_sizes"] = [len(view["hand"]), 2, 0]
+    assert sorted(odds.unseen_cards(view)) == sorted(unseen)
+    card = view["table"][0]
+    takers = [c for c in unseen if game.can_take(c, card)]
+    discards = takers[:2] if len(takers) >= 2 else unseen[:2]
+    for known in ([], discards):
+        pool = [c for c in unseen if c not in known]
+        hands = list(itertools.combinations(pool, 2))
+        good = sum(any(game.can_take(c, card) for c in hand) for hand in hands)
+        exact = sympy.Rational(good, len(hands))
+        assert odds.opponent_can_take(view, 1, 1, own_discards=known) == exact
+    assert odds.opponent_can_take(view, 1, 1) != odds.opponent_can_take(
+        view, 1, 1, own_discards=discards
+    )
+    with pytest.raises(ValueError, match="own_discards"):
+        odds.opponent_can_take(view, 1, 1, own_discards=[view["hand"][0]])
+
+
 def test_unseen_cards_matches_engine_resampling() -> None:
     """The unseen cards are exactly the cards the engine may re-deal behind the seat's back."""
     state = RULES.initial_state(RULES.make_config(2, {}), 5)

@@ -5,7 +5,9 @@ A night action is chosen in steps: the action (:class:`Act`), its target(s)
 (:class:`Pay`), then for a burial each site (:class:`BuryUnder`); building some
 annexes asks one more question (:class:`ServiceRoom`, :class:`KeyRoom`). Passing
 asks how much to launder (:class:`Launder`). The evening asks where each
-traveller sleeps (:class:`Place`); short wages ask who leaves (:class:`Dismiss`).
+traveller sleeps (:class:`Place`); a police fine or the end-of-game gravedigger
+asks, for each 10F, cash or a cheque (:class:`PayFine`, Ruling I9); short wages
+ask who leaves (:class:`Dismiss`).
 
 >>> str(Act("bribe")), str(Pay(0)), str(Launder(-2))
 ('Bribe', 'Pay with the Cultivator (rank 0, #0)', 'Cash 2 cheques into 20F')
@@ -154,6 +156,30 @@ class Launder(Action):
         return "Launder nothing"
 
 
+FINE_MEANS = ("cash", "cheque")
+"""How 10F of a fine can be paid, in the order a decision offers them (Ruling I9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PayFine(Action):
+    """Morning police fine or end-of-game gravedigger: pay the next 10F with 10F of cash
+    (``by="cash"``) or with one cheque (``by="cheque"``) (Ruling I9).
+
+    Asked only while the payer holds both 10F of cash and a cheque; otherwise the
+    kit pays with whichever they have.
+    """
+
+    kind = "pay_fine"
+    by: str
+
+    def __str__(self) -> str:
+        if self.by == "cash":
+            return "Pay 10F in cash"
+        if self.by == "cheque":
+            return "Pay 10F with a cheque"
+        return f"Pay 10F by {self.by!r}"
+
+
 @dataclass(frozen=True, slots=True)
 class Dismiss(Action):
     """Morning: a card you cannot pay a wage to leaves your hand (Ruling I6)."""
@@ -179,5 +205,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ServiceRoom,
     KeyRoom,
     Launder,
+    PayFine,
     Dismiss,
 )

@@ -9,7 +9,8 @@ The **innkeeper** follows a few plain habits, each a small function below:
   site is free and it can pay for the burial too, and it **buries** its corpses
   first thing, under its own annexes when it can (all the money is then its own);
 - when it **passes** it launders cash above 20F into cheques, so the 40F cap
-  never eats its money.
+  never eats its money; a police fine it pays with a cheque when the cash is
+  needed for the wages (Ruling I9).
 
 The **planner** (``BEST``) thinks one night ahead instead. It tries every
 action it could take and, in the first pass, every second action after it; it
@@ -163,6 +164,9 @@ class InnkeeperBot(Bot):
         options = [a.cheques for a in legal]  # type: ignore[attr-defined]
         best = min(options, key=lambda n: abs(n - wanted))
         return legal[options.index(best)]
+
+    def _fine(self, view: View, legal: Sequence[Action]) -> Action:
+        return choose_fine_payment(view, legal)
 
     def _wages(self, view: View, legal: Sequence[Action]) -> Action:
         return min(legal, key=lambda a: self._keep_value(a.card, ""))  # type: ignore[attr-defined]
@@ -805,17 +809,20 @@ def best_second(inn: Inn, out: Outlook) -> float:
     return max(worth(morning(imagine(inn, m, out), out), out) for m in moves(inn, out))
 
 
-def payment_uses_cheque(action: Action) -> bool | None:
-    """For a fine paid by cash or cheque: True for a cheque, False for cash, None if unclear."""
-    for name in ("cheque", "cheques", "by_cheque", "with_cheque", "use_cheque"):
-        if hasattr(action, name):
-            return bool(getattr(action, name))
-    text = str(action).lower()
-    if "cheque" in text and "cash" not in text:
-        return True
-    if "cash" in text and "cheque" not in text:
-        return False
-    return None
+def choose_fine_payment(view: View, legal: Sequence[Action]) -> Action:
+    """10F of a fine (Ruling I9): the gravedigger comes last, so cash (cheques stay
+    whole for the Greenhouse, and cash leaves room under the cap); the police, with
+    a cheque unless the cash left still covers this morning's wages and 8F more."""
+    me = view["seat"]
+    by = {a.by: a for a in legal}  # type: ignore[attr-defined]
+    if view["action"] != "police":
+        return by["cash"]
+    mine = [KEY[a] for a in view["annexes"][me]]
+    income = 2 * mine.count("gardener")
+    income += sum(1 for r, k in enumerate(view["keys"]) if k == me and view["rooms"][r] >= 0)
+    wages = max(0, len(view["hand"]) - mine.count("distiller"))
+    enough = view["cash"][me] - 10 + income >= wages + 8
+    return by["cash" if enough else "cheque"]
 
 
 STEP_KINDS = {
@@ -829,6 +836,7 @@ STEP_KINDS = {
     "keyroom": ("key_room",),
     "launder": ("launder",),
     "wages": ("dismiss",),
+    "fine": ("pay_fine",),
 }
 """The questions the planner knows, with the kinds of answer it expects."""
 
@@ -963,17 +971,11 @@ class PlannerBot(Bot):
     def _keyroom(self, view: View, legal: Sequence[Action]) -> Action:
         return legal[0]
 
-    def _other(self, view: View, legal: Sequence[Action]) -> Action:
-        """A question this bot does not know (say, paying a fine by cash or cheque).
+    def _fine(self, view: View, legal: Sequence[Action]) -> Action:
+        return choose_fine_payment(view, legal)
 
-        Wages take cash only, so a fine is paid by cheque when the cash is needed
-        for wages (no helper is dismissed), and in cash otherwise.
-        """
-        me = view["seat"]
-        short = view["cash"][me] - 10 < len(view["hand"]) + 2
-        for action in legal:
-            if payment_uses_cheque(action) is short:
-                return action
+    def _other(self, view: View, legal: Sequence[Action]) -> Action:
+        """A question this bot was not written for: the first legal answer."""
         return legal[0]
 
 

@@ -31,10 +31,10 @@ from gamekit.titles.bloody_inn.state import (
     Config,
     State,
     barn,
-    charge,
     count_built,
     gain,
     police_present,
+    wealth,
 )
 
 Log = list[Event] | None
@@ -118,6 +118,8 @@ def welcome(s: State, log: Log) -> None:
     while True:
         empty = empty_rooms(s)
         if not empty:
+            if not s.entrance and s.exhausted == 1:
+                _ran_out_as_the_inn_fills(s, log)
             start_night(s, log)
             return
         if not s.entrance and not _refill(s, log):
@@ -150,6 +152,21 @@ def _refill(s: State, log: Log) -> bool:
             return True
         s.exhausted += 1
     return False
+
+
+def _ran_out_as_the_inn_fills(s: State, log: Log) -> None:
+    """The new pile's last traveller filled the inn: it ran out a second time, and this
+    round is the last (Ruling I2), with no round announced after it."""
+    s.exhausted, s.last_round = 2, True
+    if log is not None:
+        log.append(
+            Event(
+                "The last traveller of the entrance pile fills the inn: the pile is empty "
+                "again, so this round is the last.",
+                "end",
+                "I2",
+            )
+        )
 
 
 def _last_round(s: State, log: Log) -> None:
@@ -215,16 +232,24 @@ def end_turn(s: State, log: Log) -> None:
 
 # -- morning -------------------------------------------------------------------------
 def morning(s: State, log: Log) -> None:
-    """Police, travellers leave, then wages (which may ask a question)."""
-    if police_present(s) and not _police(s, log):
+    """Police (which may ask how to pay), travellers leave, then wages (which may ask)."""
+    if police_present(s) and not _police_from(s, 0, log):
         return
+    _after_police(s, log)
+
+
+def _after_police(s: State, log: Log) -> None:
     _travellers_leave(s, log)
     _wages_from(s, 0, log)
 
 
-def _police(s: State, log: Log) -> bool:
-    """10F per unburied corpse; the corpses leave. False when a solo player lost."""
-    for seat in range(s.players):
+def _police_from(s: State, start: int, log: Log) -> bool:
+    """10F per unburied corpse, seats from ``start``; the corpses leave (Ruling I9).
+
+    False when the morning stops: a payer must choose cash or a cheque, or a
+    solo player lost (Ruling I10).
+    """
+    for seat in range(start, s.players):
         corpses = s.corpses[seat]
         if not corpses:
             continue
@@ -242,20 +267,110 @@ def _police(s: State, log: Log) -> bool:
                     )
                 )
             return False
-        paid = charge(s, seat, 10 * len(corpses))
-        s.gone.extend(corpses)
-        if log is not None:
-            log.append(
-                Event(
-                    f"The police investigate: player {seat} pays {paid}F to the gravedigger for "
-                    f"{len(corpses)} unburied corpse(s), which leave the game.",
-                    "police",
-                    "I9",
-                    seat,
-                )
-            )
-        corpses.clear()
+        if not _start_fine(s, seat, "police", log):
+            return False
     return True
+
+
+def _start_fine(s: State, seat: int, who: str, log: Log, ask: bool = True) -> bool:
+    """``seat`` owes 10F per unburied corpse to ``who`` (``"police"`` or ``"gravedigger"``).
+
+    Pays every 10F that leaves no choice; False when the payer must choose cash
+    or a cheque (``step`` becomes ``"fine"``, ``due`` the F still owed).
+    """
+    s.act, s.due = who, 10 * len(s.corpses[seat])
+    if _settle_fine(s, seat, ask):
+        _fine_done(s, seat, log)
+        return True
+    s.step, s.seat = "fine", seat
+    if log is not None:
+        whom = "the police" if who == "police" else "the gravedigger"
+        log.append(
+            Event(
+                f"Player {seat} owes {whom} {s.due}F for {len(s.corpses[seat])} unburied "
+                "corpse(s) and chooses, for each 10F, cash or a cheque.",
+                who if who == "police" else "end",
+                "I9",
+                seat,
+            )
+        )
+    return False
+
+
+def _settle_fine(s: State, seat: int, ask: bool) -> bool:
+    """Pay the 10F shares of ``s.due`` that need no choice (Ruling I9).
+
+    A share is paid with 10F of cash or with a cheque; with both at hand the
+    payer chooses (False is returned), unless ``ask`` is off (a lost solo game:
+    cash first). With neither, the payer pays the cash they have and the rest
+    stays unpaid. True when the fine is settled.
+    """
+    while s.due > 0:
+        cash, cheques = s.cash[seat], s.cheques[seat]
+        if cash >= 10 and cheques and ask:
+            return False
+        if cash >= 10:
+            s.cash[seat] -= 10
+            s.due -= 10
+        elif cheques:
+            s.cheques[seat] -= 1
+            s.due -= 10
+        else:
+            s.due -= cash
+            s.cash[seat] = 0
+            break
+    return True
+
+
+def pay_fine(s: State, by: str, log: Log) -> None:
+    """The payer chose how to pay the next 10F; settle the rest and go on (Ruling I9)."""
+    seat, who = s.seat, s.act
+    if by == "cheque":
+        s.cheques[seat] -= 1
+    else:
+        s.cash[seat] -= 10
+    s.due -= 10
+    if log is not None:
+        whom = "of the police fine" if who == "police" else "to the gravedigger"
+        means = "with a cheque" if by == "cheque" else "in cash"
+        log.append(
+            Event(
+                f"Player {seat} pays 10F {whom} {means}.",
+                "police" if who == "police" else "end",
+                "I9",
+                seat,
+            )
+        )
+    if not _settle_fine(s, seat, True):
+        return
+    _fine_done(s, seat, log)
+    if who == "police":
+        if _police_from(s, seat + 1, log):
+            _after_police(s, log)
+        return
+    _end_annexes(s, seat, log)
+    finish(s, log, seat + 1)
+
+
+def _fine_done(s: State, seat: int, log: Log) -> None:
+    """The fine is settled (in full or as far as the money went): the corpses leave."""
+    corpses = s.corpses[seat]
+    paid = 10 * len(corpses) - s.due
+    s.gone.extend(corpses)
+    if log is not None:
+        if s.act == "police":
+            text = (
+                f"The police investigate: player {seat} pays {paid}F to the gravedigger for "
+                f"{len(corpses)} unburied corpse(s), which leave the game."
+            )
+        else:
+            text = (
+                f"The gravedigger takes player {seat}'s {len(corpses)} unburied corpse(s) "
+                f"for {paid}F."
+            )
+        log.append(Event(text, "police" if s.act == "police" else "end", "I9", seat))
+    corpses.clear()
+    s.act, s.due = "", 0
 
 
 def _travellers_leave(s: State, log: Log) -> None:
@@ -332,18 +447,30 @@ def _end_round(s: State, log: Log) -> None:
 
 
 # -- end of the game ---------------------------------------------------------------------
-def finish(s: State, log: Log) -> None:
-    """The gravedigger, the end-of-game annexes, then the game is over."""
-    s.step = "over"
-    for seat in range(s.players):
-        _gravedigger(s, seat, log)
+def finish(s: State, log: Log, start: int = 0) -> None:
+    """The gravedigger, the end-of-game annexes, seat by seat from ``start``; then the
+    game is over (the gravedigger may first ask how to pay: Ruling I9)."""
+    for seat in range(start, s.players):
+        if not _gravedigger(s, seat, log):
+            return
         _end_annexes(s, seat, log)
+    s.step = "over"
+    if s.players == 1 and not s.long and not s.lost and log is not None:
+        log.append(
+            Event(
+                f"The short solo game ends with {wealth(s, 0)}F. The print "
+                "rates innkeepers in the long game only: this score has no official rating.",
+                "end",
+                "I10",
+                0,
+            )
+        )
 
 
-def _gravedigger(s: State, seat: int, log: Log) -> None:
-    corpses = s.corpses[seat]
-    if not corpses:
-        return
+def _gravedigger(s: State, seat: int, log: Log) -> bool:
+    """10F per unburied corpse (Ruling I9); False when the payer must choose how."""
+    if not s.corpses[seat]:
+        return True
     if s.players == 1:
         s.lost = True
         if log is not None:
@@ -355,19 +482,7 @@ def _gravedigger(s: State, seat: int, log: Log) -> None:
                     seat,
                 )
             )
-    paid = charge(s, seat, 10 * len(corpses))
-    s.gone.extend(corpses)
-    if log is not None:
-        log.append(
-            Event(
-                f"The gravedigger takes player {seat}'s {len(corpses)} unburied corpse(s) "
-                f"for {paid}F.",
-                "end",
-                "I9",
-                seat,
-            )
-        )
-    corpses.clear()
+    return _start_fine(s, seat, "gravedigger", log, ask=not s.lost)
 
 
 def _end_annexes(s: State, seat: int, log: Log) -> None:

@@ -2,10 +2,22 @@
 
 The entrance pile is living side up: everybody sees its top traveller. The
 other entrance cards, the travellers removed unseen at set-up and the cards in
-other players' hands are what a seat cannot see; with no more knowledge, every
-unseen traveller is equally likely to be anywhere unseen (a *uniform prior*).
-That holds until the entrance pile first runs out; after the exit pile is
-shuffled in, pass the pile's composition yourself (you saw the exit pile).
+other players' hands are what a seat's *view* cannot show; the answers from a
+view condition on exactly that view, and every traveller it does not show is
+equally likely to be anywhere it does not show (a *uniform prior*).
+
+What a seat knows beyond its view, and how each answer treats it:
+
+- **Cards that reached a hand in public.** Every card enters a hand in public
+  (a bribed guest, a peasant from the bistro), so a player who remembers the
+  game knows the other hands. The view shows only their sizes; pass the
+  travellers you saw go into other hands as ``in_other_hands`` and the answers
+  condition on it (they are then in no pile). Left out, those cards count as
+  possibly in the entrance pile: a simplification, not what the seat knows.
+- **The reshuffled exit pile.** After the entrance pile first runs out, the new
+  pile is the old exit pile, which everybody saw; the view no longer lists it.
+  The view-based answers raise ``ValueError`` there: pass the composition to
+  :func:`police_in_inn`, :func:`money_of_next` or :func:`still_to_come` yourself.
 
 Cards are the engine's ids, or kinds by their key (``"marquis"``), or families
 (``"police"``).
@@ -50,9 +62,12 @@ from gamekit.titles.bloody_inn.cards import (
 # -- what a seat cannot see -----------------------------------------------------------
 
 
-def unseen_travellers(view: Mapping[str, Any]) -> list[int]:
+def unseen_travellers(view: Mapping[str, Any], in_other_hands: Iterable[int] = ()) -> list[int]:
     """The travellers this seat cannot see: the entrance pile below its top card, those
-    removed at set-up and those in other players' hands.
+    removed at set-up and those in other players' hands, less ``in_other_hands`` (the
+    travellers you saw enter other hands: known, so not unseen).
+
+    Conditions on the view and ``in_other_hands`` only.
 
     >>> import gamekit
     >>> view = gamekit.new_game("bloody-inn", players=2, seed=1).view(0)
@@ -62,11 +77,22 @@ def unseen_travellers(view: Mapping[str, Any]) -> list[int]:
     seen: set[int] = set(view["exit"]) | set(view["gone"]) | set(view["paying"])
     seen |= {c for c in view["rooms"] if c >= 0}
     seen |= set(view["hand"] or ())
+    seen |= set(in_other_hands)
     for pile in (*view["corpses"], *view["annexes"], *view["buried"].values()):
         seen |= set(pile)
     if view["entrance_top"] is not None:
         seen.add(view["entrance_top"])
     return [c for c in TRAVELLERS if c not in seen]
+
+
+def _first_season(view: Mapping[str, Any], what: str) -> None:
+    """Raise when the entrance pile was already reshuffled: the view no longer shows
+    what it holds (the old exit pile)."""
+    if view["exhausted"]:
+        raise ValueError(
+            f"{what}: after the first shuffle the entrance pile is the old exit pile, which "
+            "the view no longer lists; pass its composition to the formula yourself"
+        )
 
 
 def open_rooms(view: Mapping[str, Any]) -> int:
@@ -99,6 +125,9 @@ def police_in_inn(
     come from the ``unseen`` ones, ``police`` of them police:
     ``1 - C(U - P, r - 1) / C(U, r - 1)`` (when the top card is no police).
 
+    Conditions on its arguments only: every ``rooms - 1`` of the ``unseen``
+    travellers are as likely to come next.
+
     >>> police_in_inn(police=14, unseen=69, rooms=5)
     15862/26197
     >>> police_in_inn(police=0, unseen=30, rooms=5, top_is_police=True)
@@ -109,19 +138,45 @@ def police_in_inn(
     return 1 - none_drawn(unseen, police, rooms - 1)
 
 
-def police_chance(view: Mapping[str, Any], rooms: int | None = None) -> sympy.Rational:
-    """From a view before the evening: the chance a police card lodges in the inn (the
-    entrance pile must hold enough travellers: before its first shuffle).
+def rooms_this_evening(view: Mapping[str, Any]) -> int:
+    """Rooms the next welcome fills: every open room, or, before every key is down,
+    the rooms the keys will open (:func:`rooms_for`); during a welcome, the empty
+    open rooms left.
+
+    >>> rooms_this_evening({"keys": [-1] * 8, "hand_sizes": [2, 2], "step": "key"})
+    5
+    """
+    if view["step"] == "place":
+        return sum(1 for k, c in zip(view["keys"], view["rooms"], strict=True) if k != -1 and c < 0)
+    return max(open_rooms(view), rooms_for(len(view["hand_sizes"])))
+
+
+def police_chance(
+    view: Mapping[str, Any], rooms: int | None = None, in_other_hands: Iterable[int] = ()
+) -> sympy.Rational:
+    """From a view before or during the welcome: the chance that a police card sleeps in
+    the inn tonight.
+
+    Conditions on the view (the top card, every card shown) and on
+    ``in_other_hands``; ``rooms`` defaults to :func:`rooms_this_evening` (so it is
+    right before every key is down). During the welcome a police guest already
+    lodged makes it 1. Raises ``ValueError`` after the entrance pile's first
+    shuffle, or when the pile holds fewer cards than the rooms to fill.
 
     >>> import gamekit
-    >>> police_chance(gamekit.new_game("bloody-inn", players=2, seed=1).view(0), rooms=5)
+    >>> police_chance(gamekit.new_game("bloody-inn", players=2, seed=1).view(0))
     15862/26197
     """
-    rooms = open_rooms(view) if rooms is None else rooms
+    _first_season(view, "police_chance")
+    if view["step"] == "place" and any(c >= 0 and IS_POLICE[c] for c in view["rooms"]):
+        return sympy.Integer(1)
+    rooms = rooms_this_evening(view) if rooms is None else rooms
+    if rooms < 1:
+        return sympy.Integer(0)
     if view["entrance_size"] < rooms:
         raise ValueError("fewer entrance cards than rooms: pass the shuffled exit pile yourself")
     top = view["entrance_top"]
-    unseen = unseen_travellers(view)
+    unseen = unseen_travellers(view, in_other_hands)
     police = sum(1 for c in unseen if IS_POLICE[c])
     return police_in_inn(police, len(unseen), rooms, top is not None and IS_POLICE[top])
 
@@ -146,6 +201,9 @@ def money_of_next(k: int, unseen: Iterable[int], top: int | None = None) -> Dist
 
     The top card is seen (``top``); the others are drawn from the unseen
     travellers: every rank count is a multivariate hypergeometric draw.
+
+    Conditions on ``unseen`` and ``top`` only: every ``k - 1`` (or ``k``) unseen
+    travellers are as likely to come next.
 
     >>> dist = money_of_next(2, TRAVELLERS[:10])  # 4 Cultivators (8F), 4 Mechanics, ...
     >>> dist[16], dist[36]
@@ -173,16 +231,25 @@ def _compositions(n: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
             yield counts
 
 
-def next_money(view: Mapping[str, Any], k: int) -> Dist:
-    """From a view: the money of the next ``k`` travellers to enter (before the first
-    shuffle of the exit pile).
+def next_money(view: Mapping[str, Any], k: int, in_other_hands: Iterable[int] = ()) -> Dist:
+    """From a view: the money of the next ``k`` travellers to enter.
+
+    Conditions on the view (the top card, every card shown) and on
+    ``in_other_hands``. Raises ``ValueError`` after the entrance pile's first
+    shuffle, or when ``k`` is more than the entrance pile holds (the rest would
+    come from a reshuffle).
 
     >>> import gamekit
     >>> dist = next_money(gamekit.new_game("bloody-inn", players=2, seed=1).view(0), 3)
     >>> min(dist), max(dist), sum(dist.values())
     (24, 60, 1)
     """
-    return money_of_next(k, unseen_travellers(view), view["entrance_top"])
+    _first_season(view, "next_money")
+    if k > view["entrance_size"]:
+        raise ValueError(
+            f"only {view['entrance_size']} entrance cards: pass the reshuffle yourself"
+        )
+    return money_of_next(k, unseen_travellers(view, in_other_hands), view["entrance_top"])
 
 
 def simulate_next_money(n: int, seed: int, k: int, players: int = 2) -> Iterator[tuple[int, int]]:
@@ -208,6 +275,8 @@ def wages(hand: int, distilleries: int = 0, cash: int | None = None) -> dict[str
     1F per card, one card free per Distillery, cash only. Who cannot pay all
     pays their cash and loses the unpaid cards (Ruling I6).
 
+    Conditions on its arguments only (no chance involved).
+
     >>> wages(5, distilleries=1)
     {'owed': 4, 'paid': 4, 'cards lost': 0}
     >>> wages(5, cash=2)
@@ -221,6 +290,8 @@ def wages(hand: int, distilleries: int = 0, cash: int | None = None) -> dict[str
 def expected_wages(hand_sizes: Mapping[int, Any], distilleries: int = 0, rounds: int = 1) -> Any:
     """Expected wages of a hand whose size is uncertain (``size -> chance``), kept for
     ``rounds`` rounds: ``rounds * E[max(H - d, 0)]``.
+
+    Conditions on ``hand_sizes`` only.
 
     >>> expected_wages({2: sympy.Rational(1, 2), 4: sympy.Rational(1, 2)}, distilleries=1, rounds=3)
     6
@@ -249,18 +320,22 @@ def burial_value(money: int, own: bool, players: int = 2) -> dict[str, sympy.Rat
     another player's?
 
     Under your own: all the money is yours. Under another's: half to you, half
-    to the annex's owner. ``lead over owner`` is how much you gain on that
-    owner; ``lead over others`` on each other player (cash cap aside).
+    to the annex's owner. ``owner`` is what the annex's owner gains (you, under
+    your own); ``lead over owner`` is how much you gain on that owner (0 under
+    your own annex: you are the owner); ``lead over others`` on each other player.
+    A plain function of its arguments: the 40F cash cap is left out.
 
     >>> burial_value(18, own=False)
     {'you': 9, 'owner': 9, 'lead over owner': 0, 'lead over others': 9}
+    >>> burial_value(18, own=True)
+    {'you': 18, 'owner': 18, 'lead over owner': 0, 'lead over others': 18}
     """
     you = sympy.Integer(money) if own else sympy.Rational(money, 2)
-    owner = sympy.Integer(0) if own else sympy.Rational(money, 2)
+    owner = you if own else sympy.Rational(money, 2)
     return {
         "you": you,
-        "owner": owner if not own else you,
-        "lead over owner": you - (0 if own else owner),
+        "owner": owner,
+        "lead over owner": you - owner,
         "lead over others": you,
     }
 
@@ -268,6 +343,8 @@ def burial_value(money: int, own: bool, players: int = 2) -> dict[str, sympy.Rat
 def expected_burial(corpse_money: Mapping[int, Any], own: bool) -> sympy.Expr:
     """The expected cash of a burial when the corpse's money follows ``corpse_money``
     (for example the next traveller, from :func:`money_of_next` with ``k = 1``).
+
+    Conditions on ``corpse_money`` only; the 40F cash cap is left out.
 
     >>> expected_burial({8: sympy.Rational(1, 2), 26: sympy.Rational(1, 2)}, own=False)
     17/2
@@ -287,27 +364,37 @@ def still_to_come(copies: int, unseen: int, face_down: int) -> sympy.Rational:
 
     ``1 - C(U - c, N) / C(U, N)``.
 
+    Conditions on its arguments only: every ``face_down`` of the ``unseen`` cards
+    are as likely to be those below the top.
+
     >>> still_to_come(copies=1, unseen=69, face_down=44)
     44/69
     """
     return 1 - none_drawn(unseen, copies, face_down)
 
 
-def annex_to_come(view: Mapping[str, Any], key: str) -> sympy.Rational:
+def annex_to_come(
+    view: Mapping[str, Any], key: str, in_other_hands: Iterable[int] = ()
+) -> sympy.Rational:
     """From a view, before the first shuffle: the chance that a card of kind ``key``
     (say ``"marquis"``, the Pavilion) will still enter the inn: its top card, the
     exit pile (shuffled back in later) or, for an unseen copy, the entrance pile.
+
+    Conditions on the view and on ``in_other_hands`` (a copy you saw enter another
+    hand is not in the pile; it may come back to the exit pile if dismissed or
+    paid away, which this answer leaves out). It also assumes the game reaches the
+    reshuffle (a lost solo game may end first). Raises ``ValueError`` after the
+    first shuffle.
 
     >>> import gamekit
     >>> annex_to_come(gamekit.new_game("bloody-inn", players=2, seed=1).view(0), "marquis")
     44/69
     """
-    if view["exhausted"]:
-        raise ValueError("after the first shuffle, pass the compositions to still_to_come")
+    _first_season(view, "annex_to_come")
     top = view["entrance_top"]
     if (top is not None and KEY[top] == key) or any(KEY[c] == key for c in view["exit"]):
         return sympy.Integer(1)
-    unseen = unseen_travellers(view)
+    unseen = unseen_travellers(view, in_other_hands)
     copies = sum(1 for c in unseen if KEY[c] == key)
     face_down = view["entrance_size"] - (top is not None)
     return still_to_come(copies, len(unseen), face_down)
@@ -339,6 +426,8 @@ def convergence(question: str, n: int, seed: int) -> Convergence:
     ``gamekit.charts.convergence`` (2 players, seen from nowhere: before the top card
     is looked at). Questions: ``"police on the first evening"``, ``"money of the
     next 3 travellers"``, ``"the Marquis will come"``.
+
+    Conditions on nothing seen (a fresh 2-player set-up, the top card not looked at).
 
     >>> c = convergence("the Marquis will come", 50, seed=1)
     >>> c.exact, len(list(c.samples))

@@ -16,8 +16,10 @@ code and in the narration:
 - I7 keys: each player chooses a room, from the first player; white keys then
   open the lowest free rooms.
 - I8 a discount counts once per action, on the sum of the ranks.
-- I9 police and gravedigger take cash first, then cheques, giving change.
-- I10 solo: an unburied corpse at a police check or at the end loses (no winner).
+- I9 police fines and the gravedigger are paid 10F at a time, in cash or with a
+  cheque: the payer chooses when they hold both (wages, next, take cash only).
+- I10 solo: an unburied corpse at a police check or at the end loses (no winner);
+  the rating ladder is the long game's only (a short game is ``"unrated"``).
 - I11 Room Service: a token on an open room without one; rank in F at each lodging.
 - I12 Gardens pay 2F every morning, whether or not guests leave your rooms.
 - I13 with unlimited wealth the Greenhouse pays 3F per 10F held (all money
@@ -46,7 +48,9 @@ from gamekit.core.rules import Rules, Score
 from gamekit.titles.bloody_inn import flow, night
 from gamekit.titles.bloody_inn.actions import (
     ACTION_TYPES,
+    FINE_MEANS,
     Dismiss,
+    PayFine,
     Place,
     PlaceKey,
 )
@@ -70,6 +74,9 @@ from gamekit.titles.bloody_inn.state import (
 
 RATINGS = ((170, "demonic"), (150, "evil"), (130, "dangerous"), (110, "worrying"))
 """The solo long game's innkeeper rating: the first rung whose floor is reached."""
+
+UNRATED = "unrated"
+"""The rating of a short solo game: the print's ladder is « En partie longue » only."""
 
 
 def rating(wealth_f: int, lost: bool = False) -> str:
@@ -124,7 +131,7 @@ class BloodyInnRules(Rules[State]):
         "I6": "short of cash for wages, the player chooses who leaves",
         "I7": "keys chosen from the first player; white keys on the lowest free rooms",
         "I8": "a discount counts once per action",
-        "I9": "police and gravedigger take cash, then cheques with change",
+        "I9": "the payer of a fine chooses cash or a cheque for each 10F",
         "I10": "solo: an unburied corpse at a police check or the end loses",
         "I11": "Room Service token on an open room without one",
         "I12": "Gardens pay 2F every morning",
@@ -150,6 +157,8 @@ class BloodyInnRules(Rules[State]):
             return [Place(r) for r in flow.empty_rooms(state)]
         if step == "wages":
             return [Dismiss(c) for c in night._distinct(state.hands[state.seat])]
+        if step == "fine":
+            return [PayFine(by) for by in FINE_MEANS]
         return night.legal(state)
 
     def apply(self, state: State, action: Action, log: list[Event] | None) -> None:
@@ -160,6 +169,8 @@ class BloodyInnRules(Rules[State]):
         elif kind == "dismiss":
             flow.dismiss(state, state.seat, action.card, log)  # type: ignore[attr-defined]
             flow.after_dismiss(state, log)
+        elif kind == "pay_fine":
+            flow.pay_fine(state, action.by, log)  # type: ignore[attr-defined]
         elif kind == "place_key":
             flow.place_key(state, action.room, log)  # type: ignore[attr-defined]
         else:
@@ -214,7 +225,9 @@ class BloodyInnRules(Rules[State]):
             }
             if state.players == 1:
                 row["lost"] = state.lost
-                row["rating"] = rating(wealth(state, seat), state.lost)
+                row["rating"] = (
+                    rating(wealth(state, seat), state.lost) if state.long or state.lost else UNRATED
+                )
             out.append(row)
         return out
 
@@ -315,4 +328,4 @@ class BloodyInnRules(Rules[State]):
 
 RULES = BloodyInnRules()
 
-__all__ = ["RULES", "BloodyInnRules", "Config", "State", "make_config", "rating"]
+__all__ = ["RULES", "UNRATED", "BloodyInnRules", "Config", "State", "make_config", "rating"]

@@ -139,23 +139,6 @@ def gain(s: State, seat: int, amount: int) -> int:
     return after - before
 
 
-def charge(s: State, seat: int, amount: int) -> int:
-    """Take ``amount`` F: cash first, then cheques, change back in cash (Ruling I9).
-
-    Who cannot pay everything pays what they have; returns the F actually paid.
-    """
-    from_cash = min(s.cash[seat], amount)
-    s.cash[seat] -= from_cash
-    rest = amount - from_cash
-    if rest <= 0:
-        return from_cash
-    cheques = min(s.cheques[seat], -(-rest // 10))
-    s.cheques[seat] -= cheques
-    change = max(0, 10 * cheques - rest)
-    s.cash[seat] += change
-    return from_cash + 10 * cheques - change
-
-
 def wealth(s: State, seat: int) -> int:
     """Cash plus 10F per cheque."""
     return s.cash[seat] + 10 * s.cheques[seat]

@@ -28,6 +28,7 @@ from gamekit.titles.bloody_inn.cards import (
 )
 from gamekit.titles.bloody_inn.state import (
     State,
+    count_built,
     discount,
     owner,
     price,
@@ -44,6 +45,7 @@ STEP_TEXT = {
     "service": "choose a room for the Room Service token",
     "keyroom": "choose a white key to replace",
     "launder": "choose how much to launder",
+    "fine": "choose cash or a cheque for the next 10F of the fine",
     "wages": "choose a card that leaves unpaid",
     "over": "nothing: the game is over",
 }
@@ -59,6 +61,7 @@ STEP_OF = {
     "service_room": "service",
     "key_room": "keyroom",
     "launder": "launder",
+    "pay_fine": "fine",
     "dismiss": "wages",
 }
 
@@ -75,6 +78,11 @@ def why_illegal(s: State, action: Action) -> str:
     if wanted != s.step:
         if action.kind == "launder":
             return "you can launder only after choosing to pass"
+        if action.kind == "pay_fine":
+            return (
+                "cash or a cheque is chosen only when a police fine or the gravedigger asks "
+                "for money and you hold both 10F of cash and a cheque (Ruling I9)"
+            )
         return f"now player {s.seat} must {STEP_TEXT[s.step]}"
     reason = _specific(s, action)
     return reason or f"'{action}' is not allowed now"
@@ -98,6 +106,8 @@ def _specific(s: State, action: Action) -> str:
         return "that room is not one you may choose now"
     if kind == "dismiss":
         return "only a card of your hand can leave (one of each kind is listed)"
+    if kind == "pay_fine":
+        return "pay the 10F with 'cash' or with a 'cheque' (Ruling I9)"
     return ""
 
 
@@ -187,4 +197,28 @@ def describe(s: State, action: Action) -> str:
         mine = owner(s, annex) == s.seat
         share = f"all {money}F" if mine else f"{money // 2}F, and its owner as much"
         return f"Hide the corpse under {annex_label(annex)}: you gain {share}."
+    if kind == "pay_fine" and action.by in ("cash", "cheque"):  # type: ignore[attr-defined]
+        return _describe_fine(s, action.by)  # type: ignore[attr-defined]
     return str(action)
+
+
+def _describe_fine(s: State, by: str) -> str:
+    """What paying the next 10F of a fine in cash or with a cheque leaves (Ruling I9)."""
+    seat = s.seat
+    cash, cheques = s.cash[seat], s.cheques[seat]
+    if by == "cash":
+        cash -= 10
+    else:
+        cheques -= 1
+    whom = "the police fine" if s.act == "police" else "the gravedigger"
+    means = "in cash" if by == "cash" else "with a cheque"
+    after = f"{cash}F of cash and {cheques} cheque(s) left"
+    if s.due > 10:
+        after += f", {s.due - 10}F still to pay"
+    if s.act != "police":
+        return f"Pay 10F of {whom} {means}: {after}."
+    wages = max(0, len(s.hands[seat]) - count_built(s, seat, "distiller"))
+    return (
+        f"Pay 10F of {whom} {means}: {after}; this morning's wages of {wages}F "
+        "are paid in cash only."
+    )

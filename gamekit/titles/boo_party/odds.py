@@ -54,6 +54,8 @@ def avoid_all(monsters: Any, revealed: Any, costumes: Any = 18) -> Any:
     ``(n-k)/n * (n-k-1)/(n-1) * ...``: each Monster in turn must miss the Visions
     among the costumes still free. Symbols give the formula.
 
+    Conditions on ``k`` only: which costumes are Visions, not what any Monster saw or wore before.
+
     >>> avoid_all(4, 2, 18)
     91/153
     >>> avoid_all(2, 3, 6)
@@ -75,6 +77,9 @@ def avoid_all_changed(
     ``last_revealed[i]`` says whether the ``i``-th Monster in seat order wore,
     last round, a costume that is now revealed (after a survived round, only
     the newest Vision can be one). Exact, by following the choices in order.
+
+    Conditions on ``k`` and ``last_revealed`` only, with Monsters who choose
+    uniformly and remember nothing else.
 
     >>> avoid_all_changed(3, 18, [False] * 4)
     1175141/2774400
@@ -182,6 +187,8 @@ def survival_perfect_memory(monsters: int, costumes: int = 18) -> sympy.Rational
     revealed and the last Monster may find only its own costume left. The
     answer does not depend on ``n``.
 
+    Conditions on the rules only: no knowledge of where the unrevealed Visions lie.
+
     >>> survival_perfect_memory(4)
     13/15
     >>> [survival_perfect_memory(m) for m in (2, 3, 7)]
@@ -206,6 +213,8 @@ def survival_against_seer(monsters: int, costumes: int = 18, memory: Any = None)
     changing costume); revealed costumes are allowed by the rules, so they may
     wear one. The Seer accuses as soon as a costume worn is the top Vision or
     one it remembers, and never otherwise. ``memory=1`` is a perfect Seer.
+
+    Conditions on the rules and on ``memory`` only, with Monsters who remember nothing.
 
     >>> party = survival_against_seer(2, 6)
     >>> sympy.factor(party.survive)
@@ -326,6 +335,9 @@ def never_revealed(monsters: Any, revealed: Any, costumes: Any = 18) -> Any:
 
     Its Vision is one of the ``n - k`` unrevealed ones, and ``m`` of those lie in
     the box, so the chance is ``m / (n - k)``: it grows as the deck shrinks.
+
+    Conditions on ``k`` only: not on which costumes were worn without being caught,
+    which a Seer with memory also knows.
 
     >>> never_revealed(4, 2), never_revealed(4, 14)
     (1/4, 1)

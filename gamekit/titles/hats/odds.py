@@ -3,7 +3,19 @@
 Cards are the engine's ids (``type * 6 + number - 1``) or names such as
 ``"red 4"``. Functions that depend on the table take a view dict from
 ``game.view(seat)``; every card that seat cannot see is equally likely to be
-anywhere it cannot see (a *uniform prior*).
+anywhere it cannot see (a *uniform prior*). The other functions condition on
+their arguments only. Each docstring says what it conditions on.
+
+What a seat knows beyond its view, and how the answers treat it:
+
+- **Its own face-down discards.** The view shows only how many cards the
+  discard pile holds, but the seat knows which of them it discarded: until the
+  deck is refilled from the discards (Ruling H4) those cards are in no hand.
+  :func:`opponent_can_take` conditions on them when you pass ``own_discards``.
+- **The card it gave its partner in a swap** (4 players, Ruling H5) is in the
+  partner's hand until they play it; the answers leave this out.
+- **The other players' choices** (which cards they made black hats or
+  discarded) are treated as random: the prior ignores their strategy.
 
 >>> survives_removal()
 5/7
@@ -126,6 +138,8 @@ def all_types_differ(types: int = 7, spaces: int = 6, numbers: int = NUMBERS) ->
 
     ``t!/(t-s)! n^s`` ways among ``(tn)!/(tn-s)!`` layouts.
 
+    Conditions on nothing seen: the deck is uniformly shuffled, before anyone looks at the table.
+
     >>> all_types_differ()
     23328/374699
     >>> all_types_differ(types=5, spaces=5)  # two players
@@ -168,6 +182,8 @@ def exchange_chance(
     """What is the chance that a hand of ``hand_size`` cards, drawn at random from
     ``pool`` (default: every other card of the game), can take ``card``?
 
+    Conditions on ``pool`` only: every ``hand_size`` cards of it are as likely.
+
     It takes it with a card of the same type or with a higher number (Ruling
     H3): ``1 - C(N - q, h) / C(N, h)`` with ``q`` such cards among ``N``.
 
@@ -188,6 +204,9 @@ def unseen_cards(view: Mapping[str, Any]) -> list[int]:
     """The cards this seat cannot see: others' hands, the deck, the discards, others'
     black hats (and an offered swap card it did not give).
 
+    From the view only: the seat's own discards are among them (it cannot see
+    them, though it knows where they are: see :func:`opponent_can_take`).
+
     >>> import gamekit
     >>> len(unseen_cards(gamekit.new_game("hats", players=3, seed=1).view(0)))
     27
@@ -200,9 +219,17 @@ def unseen_cards(view: Mapping[str, Any]) -> list[int]:
     return [c for c in CARDS if c not in seen and TYPES[c // NUMBERS] not in removed]
 
 
-def opponent_can_take(view: Mapping[str, Any], seat: int, space: int) -> sympy.Rational:
+def opponent_can_take(
+    view: Mapping[str, Any], seat: int, space: int, own_discards: Iterable[Card] = ()
+) -> sympy.Rational:
     """Could player ``seat`` take the card on ``space`` (1 = leftmost), as far as the viewer
-    knows? Their hand is any set of their hand size from the unseen cards.
+    knows? Their hand is any set of their hand size from the cards that could be in it.
+
+    Conditions on the view and on ``own_discards``: the cards the viewer discarded
+    face down that are still in the discard pile (since the deck was last refilled,
+    Ruling H4), which are in no hand. Every other unseen card is as likely to be in
+    that hand. Left out: a card the viewer gave that player in a swap, and the
+    players' own choices of black hats and discards (taken as random).
 
     >>> import gamekit
     >>> opponent_can_take(gamekit.new_game("hats", players=3, seed=1).view(0), 1, 1)
@@ -211,7 +238,12 @@ def opponent_can_take(view: Mapping[str, Any], seat: int, space: int) -> sympy.R
     if seat == view["seat"]:
         raise ValueError("the viewer knows their own hand: use can_take on it")
     card = view["table"][space - 1]
-    return exchange_chance(card, view["hand_sizes"][seat], unseen_cards(view))
+    known = {card_id(c) for c in own_discards}
+    unseen = unseen_cards(view)
+    if not known <= set(unseen):
+        raise ValueError("own_discards must be unseen cards (face down in the discard pile)")
+    pool = [c for c in unseen if c not in known]
+    return exchange_chance(card, view["hand_sizes"][seat], pool)
 
 
 # -- 3. the favourite hat ---------------------------------------------------------------
@@ -223,6 +255,10 @@ def favourite_distribution(collection: Iterable[Card], pool: Iterable[Card] | No
 
     The score is the sum of the collection's numbers of the favourite's type,
     minus the favourite's own number: ``S_T - k`` for a favourite ``T k``.
+
+    Conditions on ``collection`` and ``pool`` only: the favourite is any card of the
+    pool, each as likely (narrow the pool to what a seat cannot see to condition on
+    its view).
 
     >>> from gamekit.odds._common import mean
     >>> dist = favourite_distribution(["red 5", "red 6", "blue 2"])
@@ -263,6 +299,9 @@ def type_value(types: int = 7, spaces: int = 6, numbers: int = NUMBERS) -> Dist:
     It is worth the number of the leftmost space showing its type (Ruling H7),
     0 if the type is not on the table: the first ``j - 1`` spaces miss the type
     and space ``j`` has it, ``C(N-n, j-1)/C(N, j-1) * n/(N-j+1)`` with ``N = t n``.
+
+    Conditions on nothing seen (the opening table of a uniformly shuffled deck), and
+    on no exchange ever changing it.
 
     >>> type_value()
     {0: 139128/374699, 1: 1/7, 2: 36/287, 3: 9/82, 4: 51/533, 5: 1683/20254, 6: 26928/374699}
@@ -313,6 +352,8 @@ def survives_removal(types: int = 7, removed: int = 2, given: int = 1) -> sympy.
     given type (or all of ``given`` types) stays in the game?
 
     ``C(t - g, r) / C(t, r)``: 5/7 for one type, 10/21 for two.
+
+    Conditions on nothing seen: the removed types are a uniform choice, before they are known.
 
     >>> survives_removal(), survives_removal(given=2)
     (5/7, 10/21)

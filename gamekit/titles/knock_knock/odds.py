@@ -67,6 +67,9 @@ def starting_guests(per_folk: int = FIRST_GUESTS_PER_FOLK, folks: int = 3) -> Di
     each of 3 folks). The second guest matches the first with chance
     ``(per_folk - 1) / (folks * per_folk - 1)``: 3/11.
 
+    Conditions on nothing seen: a uniform deal, before any card is looked at (not
+    even your own hand).
+
     >>> starting_guests()
     {'one folk': 3/11, 'two folks': 8/11}
     >>> starting_guests(per_folk=2)
@@ -94,6 +97,8 @@ def pairs_at_table(players: int, per_folk: int = FIRST_GUESTS_PER_FOLK) -> Dist:
 
     The deal is one shuffle of the 12 first guests, so the players are not
     independent; the answer follows the deal player by player, exactly.
+
+    Conditions on nothing seen: a uniform deal of the whole table.
 
     >>> pairs_at_table(3)
     {0: 152/385, 1: 32/77, 2: 64/385, 3: 9/385}
@@ -147,6 +152,8 @@ def starting_hand(kinds: Sequence[str], players: int = 4) -> Dist:
     three players, the three boxed brutes): a hypergeometric count. For standard
     guests the answer also averages over how many of them went to the first guests.
 
+    Conditions on nothing seen: a uniform deal, before the first guests are shown.
+
     >>> starting_hand(["kid"])[0]
     283556/511313
     >>> sum(starting_hand(["kid", "hearse taxi", "ghost"]).values())
@@ -191,6 +198,10 @@ def unseen_cards(view: Mapping[str, Any]) -> Counter[str]:
     face-up deck card, the cards everybody saw drawn (Ruling K5), the seat's own
     hand and the card it knocked with.
 
+    Conditions on the view only. A seat forgets nothing the view keeps: every card
+    drawn in public stays listed in ``known`` until it leaves that hand (Ruling K5),
+    and a knocked card is always revealed.
+
     >>> import gamekit
     >>> view = gamekit.new_game("knock-knock", players=4, seed=3).view(0)
     >>> sum(unseen_cards(view).values()) == view["deck_size"] - 1 + 3 * 5
@@ -224,6 +235,8 @@ def hidden_slots(view: Mapping[str, Any]) -> int:
     count): unknown cards in other hands, a knocked card it did not lay, the deck
     below the face-up card.
 
+    Conditions on the view only.
+
     >>> import gamekit
     >>> hidden_slots(gamekit.new_game("knock-knock", players=4, seed=3).view(0))
     41
@@ -247,6 +260,8 @@ def next_deck_card(view: Mapping[str, Any]) -> Dist:
     ``face_down_deck`` variant it is the top card. Every unseen card is equally
     likely to lie there.
 
+    Conditions on the view only (through :func:`unseen_cards`).
+
     >>> import gamekit
     >>> view = gamekit.new_game("knock-knock", players=4, seed=3).view(0)
     >>> sum(next_deck_card(view).values())
@@ -266,6 +281,9 @@ def knocked_card(view: Mapping[str, Any], knocker: int | None = None) -> Dist:
     knocker lays any one of their cards with the same chance, and every card
     this seat cannot see is equally likely to be any unseen card. Cards that
     everybody saw drawn (Ruling K5) count as themselves.
+
+    Conditions on the view only, and treats the knocker's choice of card as random:
+    it ignores their strategy.
 
     >>> import gamekit
     >>> g = gamekit.new_game("knock-knock", players=4, seed=3)
@@ -329,6 +347,9 @@ def open_or_decline(
     vamp, kid or taxi leaves a choice to the competitor, the competitor takes
     the answer that is best for their own lead over the revealer.
 
+    Conditions on the view only, through :func:`knocked_card` (the knocker's choice
+    taken as random).
+
     >>> import gamekit
     >>> g = gamekit.new_game("knock-knock", players=4, seed=3)
     >>> g.play(g.legal_actions()[0]) and None
@@ -355,6 +376,9 @@ def door_outcomes(
     """If the target opens (or keeps the door closed), how likely is each change of
     score? Outcomes are pairs ``(change of the target's score, change of the
     knocker's score)``; the card follows :func:`knocked_card`.
+
+    Conditions on the view only, through :func:`knocked_card` (the knocker's choice
+    taken as random).
 
     >>> import gamekit
     >>> g = gamekit.new_game("knock-knock", players=4, seed=3)
