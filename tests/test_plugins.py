@@ -506,3 +506,18 @@ def test_an_unknown_old_name_is_still_an_import_error() -> None:
         importlib.import_module("gamekit.games.chess")
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("gamekit.odds.hats_nothing")
+
+
+def test_gamekit_titles_is_the_function_and_title_modules_import_by_name() -> None:
+    import gamekit.titles.hats.rules as hats_rules
+
+    assert callable(gamekit.titles) and "hats" in gamekit.titles()
+    assert hats_rules.RULES is gamekit.rules_for("hats")
+
+
+@pytest.mark.parametrize("name", ["gamekit", "gamekit._aliases", "gamekit.core.registry"])
+def test_the_docstring_examples_run(name: str) -> None:
+    import doctest
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted and not result.failed
