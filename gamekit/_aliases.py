@@ -6,13 +6,13 @@ Before the titles moved to ``gamekit/titles/<title>/``, their modules were
 ``gamekit.exercises.hats``. Notebooks and users' code wrote those names, so an
 import of one of them gives the module it became (the very same object):
 
->>> import gamekit.games.hats_cards as old, gamekit.titles.hats.cards as new
+>>> from gamekit.games import hats_cards as old
+>>> from gamekit.titles.hats import cards as new
 >>> old is new
 True
 
-(``gamekit.titles`` is the function that lists the titles, so reach a title's
-modules with ``import ... as`` or ``from ... import``, not as attributes of
-``gamekit``.)
+(``gamekit.titles`` is the function that lists the titles, so import a title's
+modules with ``from ... import``, not as attributes of ``gamekit``.)
 """
 
 from __future__ import annotations
