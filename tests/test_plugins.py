@@ -137,9 +137,13 @@ def test_an_installed_plugin_brings_its_own_modules(plugin: str) -> None:
 def test_an_installed_plugin_simulates_and_sits_at_the_table(plugin: str) -> None:
     from gamekit.widgets import Table
 
-    table = gamekit.simulate(plugin, games=30, players=2, bots=["lowest", "random"], seed=3)
+    table = gamekit.simulate(
+        plugin, games=30, players=2, bots=["lowest", "random"], seed=3, workers=1
+    )
     assert len(table) == 60 and set(table.bot) == {"lowest", "random"}
-    again = gamekit.simulate(plugin, games=30, players=2, bots=["lowest", "random"], seed=3)
+    again = gamekit.simulate(
+        plugin, games=30, players=2, bots=["lowest", "random"], seed=3, workers=1
+    )
     assert table.equals(again)
     widget = Table(gamekit.new_game(plugin, seed=1))
     assert widget.board_js == PLUGIN_BOARD
