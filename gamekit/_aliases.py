@@ -6,9 +6,13 @@ Before the titles moved to ``gamekit/titles/<title>/``, their modules were
 ``gamekit.exercises.hats``. Notebooks and users' code wrote those names, so an
 import of one of them gives the module it became (the very same object):
 
->>> import gamekit.games.hats_cards, gamekit.titles.hats.cards
->>> gamekit.games.hats_cards is gamekit.titles.hats.cards
+>>> from gamekit.games import hats_cards as old
+>>> from gamekit.titles.hats import cards as new
+>>> old is new
 True
+
+(``gamekit.titles`` is the function that lists the titles, so import a title's
+modules with ``from ... import``, not as attributes of ``gamekit``.)
 """
 
 from __future__ import annotations

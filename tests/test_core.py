@@ -141,12 +141,19 @@ def test_conformance_catches_a_lost_card(toy_title: str, monkeypatch: pytest.Mon
 
 
 def test_import_gamekit_stays_light() -> None:
+    """``import gamekit`` loads no heavy tool and no title; a game loads its own title only."""
     import subprocess
 
     code = (
-        "import sys, gamekit; g = gamekit.new_game('knock-knock', seed=1);"
-        "heavy = {'sympy','altair','pandas','numpy','ipywidgets','anywidget'} & set(sys.modules);"
-        "print(sorted(heavy))"
+        "import sys, gamekit\n"
+        "HEAVY = {'sympy', 'altair', 'pandas', 'numpy', 'ipywidgets', 'anywidget'}\n"
+        "def loaded():\n"
+        "    titles = {m for m in sys.modules if m.startswith('gamekit.titles.')}\n"
+        "    return sorted(HEAVY & set(sys.modules)), sorted({m.split('.')[2] for m in titles})\n"
+        "print(loaded(), gamekit.titles()[:4])\n"
+        "g = gamekit.new_game('knock-knock', seed=1)\n"
+        "print(loaded())\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    listed = "['knock-knock', 'hats', 'boo-party', 'bloody-inn']"
+    assert out.stdout.splitlines() == [f"([], []) {listed}", "([], ['knock_knock'])"]

@@ -124,8 +124,10 @@ def register(rules: Rules[Any]) -> str:
     Raises ``ConfigError`` naming every part of the contract that is missing.
     """
     if isinstance(rules, type) and issubclass(rules, Rules):
+        missing = _missing_methods(rules)
         raise ConfigError(
             f"register an instance, not the class: gamekit.register({rules.__name__}())"
+            + ("; and first write its " + ", ".join(missing) if missing else "")
         )
     problems = contract_problems(rules, None)
     if problems:
@@ -165,6 +167,8 @@ _CLASS_FIELDS: dict[str, type | tuple[type, ...]] = {
 
 def contract_problems(rules: object, expected_title: str | None) -> list[str]:
     """Every way ``rules`` breaks the ``Rules`` contract, in plain words (empty: fine)."""
+    if isinstance(rules, type) and issubclass(rules, Rules):
+        return [f"it is the class {rules.__name__}, not an instance: point at {rules.__name__}()"]
     if not isinstance(rules, Rules):
         return [f"expected an instance of a gamekit Rules subclass, got {type(rules).__name__}"]
     problems = _missing_methods(rules) + _bad_fields(rules)
@@ -179,9 +183,13 @@ def contract_problems(rules: object, expected_title: str | None) -> list[str]:
     return problems
 
 
-def _missing_methods(rules: Rules[Any]) -> list[str]:
-    missing = sorted(getattr(type(rules), "__abstractmethods__", ()))
-    return [f"method {name}() is missing" for name in missing]
+def _missing_methods(rules: Rules[Any] | type[Rules[Any]]) -> list[str]:
+    """The contract's methods that ``rules`` (an instance or a class) lacks or has replaced
+    by something that is not a method (such as ``view = None``)."""
+    kind = rules if isinstance(rules, type) else type(rules)
+    missing = set(getattr(kind, "__abstractmethods__", ()))
+    missing |= {name for name in Rules.__abstractmethods__ if not callable(getattr(kind, name))}
+    return [f"method {name}() is missing" for name in sorted(missing)]
 
 
 def _bad_fields(rules: Rules[Any]) -> list[str]:

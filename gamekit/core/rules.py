@@ -158,7 +158,8 @@ class Rules(ABC, Generic[S]):
     def board_script(self) -> str | None:
         """The JavaScript module that draws this title's board in the table, or ``None``.
 
-        Its default export is ``board(ctx, kit)`` (see ``docs/architecture.md``);
+        Its default export is ``makeBoard(kit)``, which returns ``draw(ctx)`` (see
+        ``docs/architecture.md``);
         without one, the table draws a generic board from the view.
         """
         package = self.title_package()
