@@ -3,7 +3,7 @@
 >>> import gamekit
 >>> gamekit.TITLES
 ('knock-knock', 'hats', 'boo-party', 'bloody-inn')
->>> "hats" in gamekit.titles()
+>>> "hats" in gamekit.all_titles()
 True
 >>> g = gamekit.new_game("knock-knock", players=3, seed=7)
 >>> g.to_move
@@ -50,7 +50,7 @@ __all__ = [
     "register",
     "rules_for",
     "simulate",
-    "titles",
+    "all_titles",
     "unregister",
 ]
 
@@ -64,7 +64,7 @@ def simulate(*args: Any, **kwargs: Any) -> Any:
     return run(*args, **kwargs)
 
 
-def titles() -> list[str]:
+def all_titles() -> list[str]:
     """Every title you can play now: the kit's four in lesson order, then the others.
 
     The others are titles installed as plugins and games registered with

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from gamekit import titles as installed_titles
+from gamekit import all_titles
 from gamekit.core.errors import GamekitError
 
 
@@ -60,7 +60,7 @@ def _add_simulate(commands: Any) -> None:
         help="play many bot games and save the table",
         description="Play seeded bot games on the lean path; one row per game and seat.",
     )
-    known = installed_titles()
+    known = all_titles()
     sim.add_argument("title", choices=known, metavar="TITLE", help=", ".join(known))
     sim.add_argument("--players", type=int, default=None, help="seats (default: the title's)")
     sim.add_argument("--games", type=_positive, default=1000, help="games to play (1000)")

@@ -150,7 +150,7 @@ def test_import_gamekit_stays_light() -> None:
         "def loaded():\n"
         "    titles = {m for m in sys.modules if m.startswith('gamekit.titles.')}\n"
         "    return sorted(HEAVY & set(sys.modules)), sorted({m.split('.')[2] for m in titles})\n"
-        "print(loaded(), gamekit.titles()[:4])\n"
+        "print(loaded(), gamekit.all_titles()[:4])\n"
         "g = gamekit.new_game('knock-knock', seed=1)\n"
         "print(loaded())\n"
     )

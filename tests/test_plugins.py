@@ -107,8 +107,8 @@ def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 def test_an_installed_plugin_is_found(plugin: str) -> None:
-    assert plugin in gamekit.titles()
-    assert gamekit.titles()[:4] == list(gamekit.TITLES), "the kit's own titles come first"
+    assert plugin in gamekit.all_titles()
+    assert gamekit.all_titles()[:4] == list(gamekit.TITLES), "the kit's own titles come first"
     assert registry.registered_module(plugin) == "toy_plugin.rules:RULES"
     assert type(gamekit.rules_for(plugin)).__module__ == "toy_plugin.rules"
 
@@ -157,7 +157,7 @@ def test_refresh_forgets_a_plugin_that_is_gone(
     gamekit.rules_for(plugin)
     monkeypatch.undo()
     registry.refresh()
-    assert plugin not in gamekit.titles()
+    assert plugin not in gamekit.all_titles()
     with pytest.raises(ConfigError, match="unknown title 'toy-plugin'"):
         gamekit.new_game(plugin)
 
@@ -226,10 +226,10 @@ def _with(**fields: Any) -> ToyRules:
     ],
 )
 def test_registration_errors_name_the_problem(make: Any, message: str) -> None:
-    before = gamekit.titles()
+    before = gamekit.all_titles()
     with pytest.raises(ConfigError, match=message):
         gamekit.register(make())
-    assert gamekit.titles() == before, "nothing was registered"
+    assert gamekit.all_titles() == before, "nothing was registered"
 
 
 def test_every_problem_is_named_at_once() -> None:
@@ -244,10 +244,10 @@ def test_register_again_replaces_and_unregister_forgets() -> None:
     try:
         gamekit.register(second)
         assert gamekit.rules_for("toy-renamed") is second
-        assert gamekit.titles()[-1] == "toy-renamed"
+        assert gamekit.all_titles()[-1] == "toy-renamed"
     finally:
         gamekit.unregister("toy-renamed")
-    assert "toy-renamed" not in gamekit.titles()
+    assert "toy-renamed" not in gamekit.all_titles()
     with pytest.raises(ConfigError, match="was not registered"):
         gamekit.unregister("toy-renamed")
     with pytest.raises(ConfigError, match="was not registered"):
@@ -310,8 +310,8 @@ def broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str
 
 
 def test_a_broken_plugin_never_stops_the_kits_titles(broken: dict[str, Any]) -> None:
-    assert gamekit.titles()[:4] == list(gamekit.TITLES)
-    assert set(broken) <= set(gamekit.titles()), "a broken plugin is listed..."
+    assert gamekit.all_titles()[:4] == list(gamekit.TITLES)
+    assert set(broken) <= set(gamekit.all_titles()), "a broken plugin is listed..."
     for title in gamekit.TITLES:
         assert gamekit.new_game(title, seed=1).legal_actions()
     table = gamekit.simulate("knock-knock", games=4, players=3, seed=1, workers=1)
@@ -512,20 +512,13 @@ def test_an_unknown_old_name_is_still_an_import_error() -> None:
         importlib.import_module("gamekit.odds.hats_nothing")
 
 
-def test_gamekit_titles_is_the_function_and_title_modules_import_by_name() -> None:
+def test_gamekit_titles_is_the_package_and_all_titles_lists_them() -> None:
     from gamekit.titles.hats import rules as hats_rules
 
-    assert callable(gamekit.titles) and "hats" in gamekit.titles()
+    assert gamekit.titles.__name__ == "gamekit.titles" and "hats" in gamekit.all_titles()
     assert hats_rules.RULES is gamekit.rules_for("hats")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ImportError,
-    reason="known: the function gamekit.titles hides the package gamekit.titles from "
-    "'import gamekit.titles.<title>.<module> as name' (ImportError: cannot import name "
-    "'hats' from 'titles'); 'from gamekit.titles.<title> import <module>' works",
-)
 def test_import_as_reaches_a_title_module() -> None:
     import gamekit.titles.hats.rules as hats_rules
 

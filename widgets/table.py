@@ -391,7 +391,7 @@ class Table(anywidget.AnyWidget):
 def _loaded_titles() -> list[str]:
     """Every title that can be played now (a broken plugin is left out)."""
     found = []
-    for title in gamekit.titles():
+    for title in gamekit.all_titles():
         try:
             gamekit.rules_for(title)
         except GamekitError:
