@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamekit.exercises import Exercise, check, check_against
 from gamekit.exercises.answers import MAX_LENGTH, Unreadable, read
@@ -218,3 +220,24 @@ def test_a_sympy_answer_too_large_is_refused() -> None:
     n = sympy.Symbol("n")
     huge = sympy.Add(*(n**i for i in range(3000)))
     assert check_against(FORMULA, huge).kind == "form"
+
+
+def test_a_huge_dict_gets_a_short_message() -> None:
+    feedback = check_against(DIST, {i: "1/4" for i in range(100_000)})
+    assert not feedback.ok and "missing" in feedback.message and len(feedback.message) < 300
+
+
+ATOMS = st.sampled_from(
+    ["1", "0", "3.5", "71%", "n", "x", "(", ")", "+", "-", "*", "/", "**", ",", "9" * 30]
+    + ["binomial(", "factorial(", "Rational(", "import", "__", "'", ".", "os", "^", " "]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(ATOMS, max_size=120).map("".join), st.text(max_size=450)))
+def test_any_text_gets_feedback_within_a_second(text: str) -> None:
+    for ex in (HALF, FORMULA):
+        start = time.perf_counter()
+        feedback = check_against(ex, text)
+        assert time.perf_counter() - start < 1.0, text
+        assert isinstance(feedback.message, str) and feedback.message

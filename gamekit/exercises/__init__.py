@@ -23,6 +23,7 @@ expected.
 from __future__ import annotations
 
 import importlib
+import itertools
 import math
 import random
 from collections import Counter
@@ -257,7 +258,7 @@ def _compare_mapping(
         given.update({k: 0.0 for k in wanted - set(given)})
     keys = set(given)
     if keys != wanted:
-        missing, extra = sorted(map(str, wanted - keys)), sorted(map(str, keys - wanted))
+        missing, extra = _some(wanted - keys), _some(keys - wanted)
         return Feedback(False, "hint", f"Outcomes missing {missing}, unexpected {extra}. {ex.hint}")
     estimated = False
     for key, value in expected.items():
@@ -471,6 +472,12 @@ def formula_at(exercise_id: str, answer: Any, **values: int) -> Any:
 
 def _correct(ex: Exercise) -> Feedback:
     return Feedback(True, "correct", f"Correct! ({ex.id})")
+
+
+def _some(keys: set[Any], most: int = 8) -> str:
+    """A few of ``keys`` as text (a learner's dict may be huge)."""
+    shown = sorted(repr(k)[:20] for k in itertools.islice(keys, 100))[:most]
+    return "[" + ", ".join(shown) + (", ...]" if len(keys) > most else "]")
 
 
 def _key(value: Any) -> Any:

@@ -38,6 +38,7 @@ Fraction(10, 1)
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 import re
@@ -376,7 +377,7 @@ def read(answer: Any, symbols: Sequence[str] = ()) -> Any:
             raise _too_big()
         return sympy.Rational(answer.numerator, answer.denominator)
     if isinstance(answer, sympy.Basic):
-        size = sum(1 for _ in sympy.preorder_traversal(answer))
+        size = sum(1 for _ in itertools.islice(sympy.preorder_traversal(answer), MAX_NODES + 1))
         if size > MAX_NODES:
             raise Unreadable("Your answer is too long a formula for me to check.")
         return answer
