@@ -241,3 +241,12 @@ def test_any_text_gets_feedback_within_a_second(text: str) -> None:
         feedback = check_against(ex, text)
         assert time.perf_counter() - start < 1.0, text
         assert isinstance(feedback.message, str) and feedback.message
+
+
+def test_float_kinds_are_estimates_and_formulas_want_exact_numbers() -> None:
+    np = pytest.importorskip("numpy")
+    assert check_against(HALF, np.float32(0.51), games=2000).kind == "estimate"
+    assert check_against(HALF, sympy.Float(0.51), games=2000).kind == "estimate"
+    n = sympy.Symbol("n")
+    assert "exact numbers" in check_against(FORMULA, 0.5 * n * (n - 1)).message
+    assert check_against(HALF, np.float64(0.49)).kind == "games"  # an estimate: how many games?

@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import math
+import numbers
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -294,6 +295,8 @@ def _compare_value(
     import sympy
 
     formula = bool(expected.free_symbols)
+    if isinstance(answer, numbers.Real) and not isinstance(answer, numbers.Rational):
+        answer = float(answer)  # a NumPy or SymPy float too
     if isinstance(answer, float):
         if formula:
             return Feedback(False, "form", f"Expected a formula, not a number: {ex.form}.")
@@ -306,13 +309,19 @@ def _compare_value(
     if unknown:
         uses = f"; this exercise uses {', '.join(ex.symbols)}" if ex.symbols else ""
         return Feedback(
-            False, "form", f"Your answer uses the letter {', '.join(unknown)}{uses}. {ex.form}."
+            False,
+            "form",
+            f"Your answer uses the letter {', '.join(unknown)}{uses}. Expected {ex.form}.",
         )
     if given.has(sympy.Float) and not formula and not letters:
         return _compare_float(ex, expected, float(given), games, outcomes)
     if formula:
         if not letters:
             return Feedback(False, "form", f"Expected a formula, not a number: {ex.form}.")
+        if given.has(sympy.Float):
+            return Feedback(
+                False, "form", f"Write exact numbers in a formula (1/2, not 0.5): {ex.form}."
+            )
         return _compare_formula(ex, expected, given)
     if letters:
         return Feedback(False, "form", f"Expected a number, not a formula: {ex.form}.")
