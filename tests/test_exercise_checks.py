@@ -250,3 +250,9 @@ def test_float_kinds_are_estimates_and_formulas_want_exact_numbers() -> None:
     n = sympy.Symbol("n")
     assert "exact numbers" in check_against(FORMULA, 0.5 * n * (n - 1)).message
     assert check_against(HALF, np.float64(0.49)).kind == "games"  # an estimate: how many games?
+
+
+def test_a_formula_too_big_at_some_points_is_checked_at_the_others() -> None:
+    assert check("kk-4", "(g-1)*factorial(f*g-2)/factorial(f*g-1)").ok
+    feedback = check("kk-4", "(g-1)*factorial(f*g+5000)/factorial(f*g+5001)*(f*g+5000)/(f*g-1)")
+    assert not feedback.ok and "too big" in feedback.message

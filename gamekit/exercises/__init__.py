@@ -27,6 +27,7 @@ import itertools
 import math
 import numbers
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from itertools import product
 from statistics import NormalDist
 from typing import Any
 
-from gamekit.exercises.answers import Undefined, Unreadable, read, value_at
+from gamekit.exercises.answers import TooBig, Undefined, Unreadable, read, value_at
 
 BANKS = {
     "kk": "gamekit.exercises.knock_knock",
@@ -186,6 +187,10 @@ MIN_GAMES = 100
 """Estimates from fewer games are too rough to judge."""
 POINTS = 200
 """Random points where two formulas are compared, besides the smallest values."""
+MIN_POINTS = 40
+"""A formula must be computed at this many points at least (some may be too big)."""
+SECONDS = 0.7
+"""After this long, a formula is judged on the points compared so far (if enough)."""
 
 
 def check(exercise_id: str, answer: Any, games: int | None = None) -> Feedback:
@@ -331,15 +336,23 @@ def _compare_value(
 
 
 def _compare_formula(ex: Exercise, expected: Any, given: Any) -> Feedback:
-    """Exact values at the smallest points of the domain and at many random ones."""
-    for point in domain_points(ex):
+    """Exact values at the smallest points of the domain and at many random ones (a point
+    where either formula makes too big a number is skipped)."""
+    points = domain_points(ex)
+    compared = 0
+    start = time.perf_counter()
+    for point in points:
+        if compared >= MIN_POINTS and time.perf_counter() - start > SECONDS:
+            break  # a heavy formula, right so far: feedback within a second
         try:
             want = value_at(expected, point)
-        except Undefined:
+        except (Undefined, TooBig):
             continue
         where = " and ".join(f"{k} = {v}" for k, v in point.items())
         try:
             got = value_at(given, point)
+        except TooBig:
+            continue
         except Undefined:
             return Feedback(
                 False,
@@ -349,6 +362,14 @@ def _compare_formula(ex: Exercise, expected: Any, given: Any) -> Feedback:
             )
         if got != want:
             return Feedback(False, "hint", f"Not quite (try your formula at {where}). {ex.hint}")
+        compared += 1
+    if compared < min(MIN_POINTS, len(points)) or time.perf_counter() - start > 2 * SECONDS:
+        return Feedback(
+            False,
+            "form",
+            "Your formula makes numbers too big for me to check it; write it more simply. "
+            f"Expected {ex.form}.",
+        )
     return _correct(ex)
 
 

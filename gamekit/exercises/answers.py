@@ -72,6 +72,10 @@ class Unreadable(ValueError):
     """An answer the checker cannot read or compute; ``str(err)`` is a friendly message."""
 
 
+class TooBig(Unreadable):
+    """A number too big to work with (in an answer, or in a formula at a point)."""
+
+
 class Undefined(ArithmeticError):
     """A formula has no value at a point (a division by zero, a negative factorial)."""
 
@@ -263,8 +267,8 @@ def _number(text: str) -> Any:
     return sympy.Rational(int((whole or "0") + decimals), 10 ** len(decimals))
 
 
-def _too_big() -> Unreadable:
-    return Unreadable("A number in your answer is too big for me to work with.")
+def _too_big() -> TooBig:
+    return TooBig("A number in your answer is too big for me to work with.")
 
 
 def _checked(value: Any) -> Any:
