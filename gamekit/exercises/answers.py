@@ -114,10 +114,12 @@ def tokens(text: str) -> list[tuple[str, str, int]]:
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if match is None or match.end() == pos:
-            rest = text[pos:].lstrip()
-            if rest.startswith("^"):
+            if text[pos:].lstrip().startswith("^"):
                 raise Unreadable("I could not read '^': write powers with **, such as 2**3.")
-            raise Unreadable(f"{grammar()}; I could not read {_quote(rest)}.")
+            start = len(text) - len(text[pos:].lstrip())
+            while start > 0 and not text[start - 1].isspace():
+                start -= 1  # quote from the start of the word that holds the mistake
+            raise Unreadable(f"{grammar()}; I could not read {_quote(text[start:])}.")
         kind = match.lastgroup
         assert kind is not None
         out.append((kind, match.group(kind), match.start(kind)))
