@@ -256,3 +256,8 @@ def test_a_formula_too_big_at_some_points_is_checked_at_the_others() -> None:
     assert check("kk-4", "(g-1)*factorial(f*g-2)/factorial(f*g-1)").ok
     feedback = check("kk-4", "(g-1)*factorial(f*g+5000)/factorial(f*g+5001)*(f*g+5000)/(f*g-1)")
     assert not feedback.ok and "too big" in feedback.message
+
+
+def test_games_may_be_a_numpy_integer() -> None:
+    np = pytest.importorskip("numpy")
+    assert check_against(HALF, 0.51, games=np.int64(2000)).kind == "estimate"

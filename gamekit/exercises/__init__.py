@@ -458,13 +458,14 @@ def _compare_float(
             f"Tell me, for example check({ex.id!r}, simulated, games=2000): the more games, "
             "the closer a good estimate must be.",
         )
-    if isinstance(games, bool) or not isinstance(games, int) or games < MIN_GAMES:
+    if isinstance(games, bool) or not isinstance(games, numbers.Integral) or games < MIN_GAMES:
         return Feedback(
             False,
             "games",
             f"games must be a whole number of games, at least {MIN_GAMES}: fewer games give an "
             "estimate too rough to judge (a few thousand is better).",
         )
+    games = int(games)
     within = tolerance(ex, expected, games, outcomes)
     if abs(exact - answer) <= within:
         return Feedback(
