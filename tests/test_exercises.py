@@ -72,10 +72,13 @@ def test_each_exercise_states_its_form_and_has_a_trial(exercise_id: str) -> None
     assert ex.form and ex.hint
     assert exercise_id in TRIALS
     if isinstance(ex.expected(), sympy.Expr) and ex.expected().free_symbols:
-        assert ex.points, "a formula needs sample points for forms SymPy cannot simplify"
+        assert {name for name, _, _ in ex.domain} == set(ex.symbols), "a formula needs a domain"
+        assert not ex.estimates, "a formula accepts no estimate"
 
 
-@pytest.mark.parametrize("module", ["gamekit.exercises", *sorted(BANKS.values())])
+@pytest.mark.parametrize(
+    "module", ["gamekit.exercises", "gamekit.exercises.answers", *sorted(BANKS.values())]
+)
 def test_bank_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0 and result.attempted > 0
@@ -354,14 +357,49 @@ def test_checker_never_raises_on_a_stub(exercise_id: str) -> None:
 
 def test_formula_forms_sympy_cannot_simplify_are_compared_at_points() -> None:
     assert check("boo-3", "factorial(n-k)*factorial(n-m)/(factorial(n)*factorial(n-k-m))").ok
-    assert check("boo-3", "ff(n - k, m)/ff(n, m)").ok
+    n, k, m = sympy.symbols("n k m")
+    assert check("boo-3", sympy.ff(n - k, m) / sympy.ff(n, m)).ok  # a SymPy object
+    assert not check("boo-3", "ff(n - k, m)/ff(n, m)").ok  # not in the grammar: a message
     assert not check("boo-3", "(n-k)**m/n**m").ok
     assert not check("boo-3", "binomial(n - k, m)/binomial(n, m) + x").ok
 
 
+FORGED = {
+    # right at the old checker's fixed sample points, wrong elsewhere
+    "kk-4": "(g-1)/(f*g-1) + (g-4)*(g-2)*(g-5)*(g-7)",
+    "hats-6": "(t-r)/t + (t-7)*(t-5)*(t-9)*(t-6)",
+    "boo-3": "binomial(n-k, m)/binomial(n, m) + (n-18)*(n-10)*(n-12)*(n-24)*(n-9)",
+    "inn-4": "(45-k)/(70-k) + k*(k-5)*(k-10)*(k-30)",
+}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(FORGED))
+def test_a_formula_right_only_at_a_few_points_is_refused(exercise_id: str) -> None:
+    from gamekit.exercises import domain_points
+
+    for _ in range(20):  # the random points are fresh each time
+        feedback = check(exercise_id, FORGED[exercise_id])
+        assert not feedback.ok and feedback.kind == "hint", feedback
+    ex = exercise(exercise_id)
+    points = domain_points(ex)
+    assert len(points) >= min(200, 46)
+    for name, lo, hi in ex.domain:  # the points spread over the whole domain
+        values = [p[name] for p in points]
+        assert min(values) == lo and (hi - lo < 200 or max(values) > (lo + hi) / 2)
+
+
+def test_formulas_right_in_another_form_are_accepted() -> None:
+    assert check("kk-4", "(1 - 1/g) / (f - 1/g)").ok
+    assert check("kk-4", "binomial(g, 2)*f / binomial(f*g, 2)").ok
+    assert check("hats-6", "1 - r/t").ok
+    assert check("inn-4", "1 - 25/(70 - k)").ok
+    assert check("boo-3", "binomial(n - m, k) / binomial(n, k)").ok
+
+
 def test_an_estimate_may_miss_a_rare_outcome() -> None:
     shares = {0: 0.37, 1: 0.43, 2: 0.17, 3: 0.03}  # no hand with 4 or 5 chasers was dealt
-    feedback = check("kk-2", shares)
+    assert check("kk-2", shares).kind == "games"  # how many games? the check asks
+    feedback = check("kk-2", shares, games=2000)
     assert feedback.ok and feedback.kind == "estimate"
     assert not check("kk-2", {0: "1/2", 1: "1/2"}).ok  # exact answers must list every outcome
 
@@ -387,7 +425,7 @@ def test_boo_survival_agrees_with_the_odds_module() -> None:
 
 
 def test_an_estimate_does_not_give_the_exact_answer_away() -> None:
-    feedback = check("kk-1", 0.27)
+    feedback = check("kk-1", 0.27, games=2000)
     assert feedback.kind == "estimate" and "3/11" not in feedback.message
     assert "Now find the exact answer" in feedback.message
 

@@ -1,26 +1,42 @@
 """Friendly checks for the probability exercises: ``check("kk-1", answer)``.
 
 Every exercise has an exact answer (SymPy). A learner's answer may be a SymPy
-expression, a fraction, an int, a string such as ``"3/20"``, a float (accepted
-as a simulated estimate within the exercise's stated tolerance), or, for
+expression, a fraction, an int, a string such as ``"3/20"`` (read by the safe
+parser of :mod:`gamekit.exercises.answers`, which never runs code), a float
+(a simulated estimate, judged against its own number of games), or, for
 distributions, a dict or list of those. ``check`` never raises: it returns a
 :class:`Feedback` that says "correct", gives a hint, or says what form is
 expected.
 
+>>> import sympy
 >>> from gamekit.exercises import Exercise, check_against
->>> ex = Exercise("demo-1", "demo", "warm-up", "P(heads)?", lambda: "1/2",
-...               "a fraction", "Two equally likely sides.", tolerance=0.02)
->>> check_against(ex, "2/4").ok, check_against(ex, 0.51).ok, check_against(ex, 0.4).ok
+>>> ex = Exercise("demo-1", "demo", "warm-up", "P(heads)?", lambda: sympy.Rational(1, 2),
+...               "a fraction", "Two equally likely sides.", estimates=True)
+>>> check_against(ex, "2/4").ok, check_against(ex, "50%").ok, check_against(ex, "1/3").ok
 (True, True, False)
+>>> check_against(ex, 0.51, games=2000).ok, check_against(ex, 0.4, games=2000).ok
+(True, False)
+>>> check_against(ex, 0.51).kind  # an estimate: the check asks how many games it used
+'games'
 """
 
 from __future__ import annotations
 
+import itertools
+import math
+import numbers
+import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from html import escape
+from itertools import product
+from statistics import NormalDist
 from typing import Any
+
+from gamekit.exercises.answers import TooBig, Undefined, Unreadable, read, value_at
 
 EXERCISES: dict[str, Exercise] = {}
 TRIALS: dict[str, Trial] = {}
@@ -31,10 +47,12 @@ TRIALS: dict[str, Trial] = {}
 class Exercise:
     """One exercise: its question, exact answer (computed lazily), form and hint.
 
-    ``tolerance`` is the absolute error allowed for a decimal estimate (for
-    example from a simulation); ``None`` accepts decimals only when they equal
-    the exact value to 9 places. ``symbols`` names the free symbols an answer
-    may use (for closed forms such as ``binomial(n, 2)``).
+    ``estimates`` accepts a decimal estimate from a simulation, judged against
+    its number of games (see :func:`check_against`); otherwise only the exact
+    answer counts. ``symbols`` names the free symbols an answer may use (for
+    closed forms such as ``binomial(n, 2)``); a formula is compared exactly with
+    the answer at many points of its ``domain``: each symbol's range
+    ``(name, lowest, highest)``, kept where ``where(point)`` holds.
     """
 
     id: str
@@ -44,11 +62,10 @@ class Exercise:
     expected: Callable[[], Any]
     form: str
     hint: str
-    tolerance: float | None = None
+    estimates: bool = False
     symbols: tuple[str, ...] = ()
-    points: tuple[Mapping[str, int], ...] = ()
-    """Values of the symbols where two formulas are also compared exactly, for forms
-    that SymPy cannot simplify into each other (``binomial`` against factorials)."""
+    domain: tuple[tuple[str, int, int], ...] = ()
+    where: Callable[[Mapping[str, int]], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -98,18 +115,39 @@ class Trial:
     scale: int = 1
 
 
-def estimate(exercise_id: str, games: int = 1000, seed: int = 1) -> Any:
-    """Estimate an exercise's answer by simulation (a float, or a dict of floats).
+class Estimate(float):
+    """A simulated estimate that remembers its number of ``games`` (``check`` reads it)."""
 
-    >>> 0.6 < estimate("hats-1", games=400, seed=1) < 0.8  # exactly 5/7
-    True
+    games: int
+
+    def __new__(cls, value: float, games: int) -> Estimate:
+        out = super().__new__(cls, value)
+        out.games = games
+        return out
+
+
+class Shares(dict[Any, float]):
+    """A simulated distribution (outcome -> share) that remembers its number of ``games``."""
+
+    games: int
+
+
+def estimate(exercise_id: str, games: int = 1000, seed: int = 1) -> Any:
+    """Estimate an exercise's answer by simulation: an :class:`Estimate` (a float), or
+    :class:`Shares` (a dict of floats); both carry ``games`` for :func:`check`.
+
+    >>> e = estimate("hats-1", games=400, seed=1)
+    >>> 0.6 < e < 0.8, e.games, check("hats-1", e).kind  # exactly 5/7
+    (True, 400, 'estimate')
     """
     trial = TRIALS[exercise(exercise_id).id]
     samples = list(trial.draw(games, seed))
     if trial.kind == "frequencies":
         counts = Counter(samples)
-        return {k: counts[k] / len(samples) for k in sorted(counts)}
-    return trial.scale * sum(samples) / len(samples)
+        shares = Shares({k: counts[k] / len(samples) for k in sorted(counts)})
+        shares.games = len(samples)
+        return shares
+    return Estimate(trial.scale * sum(samples) / len(samples), len(samples))
 
 
 def register(*exercises: Exercise) -> None:
@@ -141,34 +179,83 @@ def load_banks() -> None:
             continue  # a broken plugin has no exercises to give
 
 
-def check(exercise_id: str, answer: Any) -> Feedback:
-    """Check ``answer`` for exercise ``exercise_id``; never raises."""
+Z = 3.0
+"""A single estimate counts within ``Z`` standard errors of the exact answer."""
+ALPHA = 2 * (1 - NormalDist().cdf(Z))
+"""The chance that a correct simulation is refused (0.27 %); a distribution shares it
+among its outcomes (each share is judged at ``ALPHA / outcomes``)."""
+MIN_GAMES = 100
+"""Estimates from fewer games are too rough to judge."""
+POINTS = 200
+"""Random points where two formulas are compared, besides the smallest values."""
+MIN_POINTS = 40
+"""A formula must be computed at this many points at least (some may be too big)."""
+SECONDS = 0.7
+"""After this long, a formula is judged on the points compared so far (if enough)."""
+
+
+def check(exercise_id: str, answer: Any, games: int | None = None) -> Feedback:
+    """Check ``answer`` for exercise ``exercise_id``; never raises.
+
+    ``games``: how many games a simulated estimate (a float, or a dict of floats)
+    comes from; :func:`estimate` results carry it already.
+    """
     try:
         found = exercise(exercise_id)
     except Exception:  # noqa: BLE001 - a learner's typo must not raise
         return Feedback(False, "unknown", f"There is no exercise {exercise_id!r}; check the id.")
-    return check_against(found, answer)
+    return check_against(found, answer, games)
 
 
-def check_against(ex: Exercise, answer: Any) -> Feedback:
-    """Compare ``answer`` with the exercise's exact answer; never raises."""
+def check_against(ex: Exercise, answer: Any, games: int | None = None) -> Feedback:
+    """Compare ``answer`` with the exercise's exact answer; never raises.
+
+    A string is read by :func:`gamekit.exercises.answers.read` (never run). A
+    formula must equal the answer exactly at every one of many points of the
+    exercise's domain. A float is an estimate: it counts when it lies within
+    ``Z`` = 3 standard errors of the exact answer, the standard error being
+    ``sqrt(variance / games)`` (plus ``1 / games`` for shares, whose steps are one
+    game); each share of a distribution is judged at the same overall level.
+    """
     try:
-        return _compare(ex, _sympify(ex.expected(), ex), answer)
-    except Exception as err:  # noqa: BLE001 - feedback instead of a traceback
-        return Feedback(False, "form", f"I could not read that answer ({err}). Expected {ex.form}.")
+        if games is None:
+            games = getattr(answer, "games", None)
+        return _compare(ex, _expected(ex), answer, games)
+    except Unreadable as err:
+        return Feedback(False, "form", f"{err} Expected {ex.form}.")
+    except Exception:  # noqa: BLE001 - feedback instead of a traceback
+        return Feedback(False, "form", f"I could not read that answer. Expected {ex.form}.")
 
 
-def _compare(ex: Exercise, expected: Any, answer: Any) -> Feedback:
+@cache
+def _expected(ex: Exercise) -> Any:
+    return _exact(ex.expected())
+
+
+def _exact(value: Any) -> Any:
+    """An exercise's exact answer as SymPy (its values), keeping dicts and lists."""
+    import sympy
+
+    if isinstance(value, Mapping):
+        return {k: _exact(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_exact(v) for v in value]
+    return sympy.sympify(value)  # trusted: the exercise's own answer, never a learner's
+
+
+def _compare(ex: Exercise, expected: Any, answer: Any, games: int | None) -> Feedback:
     if answer is None or answer is Ellipsis:
         return Feedback(False, "form", f"Replace the ... with your answer: {ex.form}.")
     if isinstance(expected, Mapping):
-        return _compare_mapping(ex, expected, answer)
+        return _compare_mapping(ex, expected, answer, games)
     if isinstance(expected, list | tuple):
         return _compare_sequence(ex, expected, answer)
-    return _compare_value(ex, expected, answer)
+    return _compare_value(ex, expected, answer, games, outcomes=1)
 
 
-def _compare_mapping(ex: Exercise, expected: Mapping[Any, Any], answer: Any) -> Feedback:
+def _compare_mapping(
+    ex: Exercise, expected: Mapping[Any, Any], answer: Any, games: int | None
+) -> Feedback:
     if not isinstance(answer, Mapping):
         return Feedback(False, "form", f"Give a dict from each outcome to its value: {ex.form}.")
     given = {_key(k): v for k, v in answer.items()}
@@ -178,20 +265,22 @@ def _compare_mapping(ex: Exercise, expected: Mapping[Any, Any], answer: Any) -> 
         given.update({k: 0.0 for k in wanted - set(given)})
     keys = set(given)
     if keys != wanted:
-        missing, extra = sorted(map(str, wanted - keys)), sorted(map(str, keys - wanted))
+        missing, extra = _some(wanted - keys), _some(keys - wanted)
         return Feedback(False, "hint", f"Outcomes missing {missing}, unexpected {extra}. {ex.hint}")
     estimated = False
     for key, value in expected.items():
-        result = _compare_value(ex, value, given[_key(key)])
+        result = _compare_value(ex, value, given[_key(key)], games, outcomes=len(expected))
         if not result.ok:
+            if result.kind == "games":
+                return result
             return Feedback(False, result.kind, f"For outcome {key}: {result.message}")
         estimated = estimated or result.kind == "estimate"
     if estimated:
         return Feedback(
             True,
             "estimate",
-            f"A good estimate: every share is within ±{ex.tolerance} of the "
-            "exact distribution. Now find the exact one!",
+            f"A good estimate: with {games} games, every share is as close to the exact "
+            "distribution as a correct simulation gets. Now find the exact one!",
         )
     return _correct(ex)
 
@@ -200,103 +289,228 @@ def _compare_sequence(ex: Exercise, expected: Any, answer: Any) -> Feedback:
     if not isinstance(answer, list | tuple) or len(answer) != len(expected):
         return Feedback(False, "form", f"Give a list of {len(expected)} values: {ex.form}.")
     for i, (want, got) in enumerate(zip(expected, answer, strict=True)):
-        result = _compare_value(ex, want, got)
+        result = _compare_value(ex, want, got, None, outcomes=1)
         if not result.ok:
             return Feedback(False, result.kind, f"Item {i}: {result.message}")
     return _correct(ex)
 
 
-def _compare_value(ex: Exercise, expected: Any, answer: Any) -> Feedback:
+def _compare_value(
+    ex: Exercise, expected: Any, answer: Any, games: int | None, outcomes: int
+) -> Feedback:
     import sympy
 
+    formula = bool(expected.free_symbols)
+    if isinstance(answer, numbers.Real) and not isinstance(answer, numbers.Rational):
+        answer = float(answer)  # a NumPy or SymPy float too
     if isinstance(answer, float):
-        if expected.free_symbols:
+        if formula:
             return Feedback(False, "form", f"Expected a formula, not a number: {ex.form}.")
-        return _compare_float(ex, expected, answer)
-    given = _sympify(answer, ex)
+        return _compare_float(ex, expected, answer, games, outcomes)
+    given = read(answer, ex.symbols)
     if not isinstance(given, sympy.Basic):
         return Feedback(False, "form", f"Expected {ex.form}, got {type(answer).__name__}.")
-    given = _plain_symbols(given, ex)
-    if given.has(sympy.Float) and not expected.free_symbols:
-        return _compare_float(ex, expected, float(given))
-    if _same(given, expected) or _agree_at_points(ex, given, expected):
+    letters = sorted(s.name for s in given.free_symbols if isinstance(s, sympy.Symbol))
+    unknown = [name for name in letters if name not in ex.symbols]
+    if unknown:
+        uses = f"; this exercise uses {', '.join(ex.symbols)}" if ex.symbols else ""
+        return Feedback(
+            False,
+            "form",
+            f"Your answer uses the letter {', '.join(unknown)}{uses}. Expected {ex.form}.",
+        )
+    if given.has(sympy.Float) and not formula and not letters:
+        return _compare_float(ex, expected, float(given), games, outcomes)
+    if formula:
+        if not letters:
+            return Feedback(False, "form", f"Expected a formula, not a number: {ex.form}.")
+        if given.has(sympy.Float):
+            return Feedback(
+                False, "form", f"Write exact numbers in a formula (1/2, not 0.5): {ex.form}."
+            )
+        return _compare_formula(ex, expected, given)
+    if letters:
+        return Feedback(False, "form", f"Expected a number, not a formula: {ex.form}.")
+    if value_at(given, {}) == value_at(expected, {}):
         return _correct(ex)
     return Feedback(False, "hint", f"Not quite. {ex.hint}")
 
 
-def _plain_symbols(value: Any, ex: Exercise) -> Any:
-    """The exercise's symbols without assumptions: ``Symbol("n", positive=True)`` is ``n``."""
-    import sympy
+def _compare_formula(ex: Exercise, expected: Any, given: Any) -> Feedback:
+    """Exact values at the smallest points of the domain and at many random ones (a point
+    where either formula makes too big a number is skipped)."""
+    points = domain_points(ex)
+    compared = 0
+    start = time.perf_counter()
+    for point in points:
+        if compared >= MIN_POINTS and time.perf_counter() - start > SECONDS:
+            break  # a heavy formula, right so far: feedback within a second
+        try:
+            want = value_at(expected, point)
+        except (Undefined, TooBig):
+            continue
+        where = " and ".join(f"{k} = {v}" for k, v in point.items())
+        try:
+            got = value_at(given, point)
+        except TooBig:
+            continue
+        except Undefined:
+            return Feedback(
+                False,
+                "hint",
+                f"Not quite: your formula cannot be computed at {where} (a division by zero, "
+                f"or a factorial of a negative number). {ex.hint}",
+            )
+        if got != want:
+            return Feedback(False, "hint", f"Not quite (try your formula at {where}). {ex.hint}")
+        compared += 1
+    if compared < min(MIN_POINTS, len(points)) or time.perf_counter() - start > 2 * SECONDS:
+        return Feedback(
+            False,
+            "form",
+            "Your formula makes numbers too big for me to check it; write it more simply. "
+            f"Expected {ex.form}.",
+        )
+    return _correct(ex)
 
-    renamed = {
-        s: sympy.Symbol(s.name)
-        for s in value.free_symbols
-        if isinstance(s, sympy.Symbol) and s.name in ex.symbols
-    }
-    return value.xreplace(renamed) if renamed else value
+
+def domain_points(ex: Exercise, count: int = POINTS) -> list[dict[str, int]]:
+    """Where formulas are compared: every point of the domain when it has at most
+    ``count``; else its smallest values (each symbol within 6 of its lowest) and
+    ``count`` points drawn at random over the whole domain (fresh each time).
+
+    >>> ex = exercise("inn-4")
+    >>> len(domain_points(ex)), domain_points(ex)[:2]
+    (46, [{'k': 0}, {'k': 1}])
+    """
+    ranges = ex.domain or tuple((name, 0, 60) for name in ex.symbols)
+    names = [name for name, _, _ in ranges]
+
+    def valid(point: dict[str, int]) -> bool:
+        return ex.where is None or bool(ex.where(point))
+
+    size = math.prod(hi - lo + 1 for _, lo, hi in ranges)
+    if size <= count:
+        grid = product(*(range(lo, hi + 1) for _, lo, hi in ranges))
+        return [p for p in (dict(zip(names, v, strict=True)) for v in grid) if valid(p)]
+    corner = product(*(range(lo, min(hi, lo + 6) + 1) for _, lo, hi in ranges))
+    points = [p for p in (dict(zip(names, v, strict=True)) for v in corner) if valid(p)]
+    rng = random.Random(random.SystemRandom().getrandbits(64))
+    for _ in range(50 * count):
+        if len(points) >= count + 100:
+            break
+        point = {name: rng.randint(lo, hi) for name, lo, hi in ranges}
+        if valid(point):
+            points.append(point)
+    return points
 
 
-def _same(given: Any, expected: Any) -> bool:
-    import sympy
-
-    try:
-        return bool(sympy.simplify(given - expected) == 0)
-    except Exception:  # noqa: BLE001 - an unreadable difference is not a match
-        return False
-
-
-def _agree_at_points(ex: Exercise, given: Any, expected: Any) -> bool:
-    """Two formulas agree at every one of the exercise's sample points (exactly)."""
-    import sympy
-
-    allowed = {sympy.Symbol(name) for name in ex.symbols}
-    if not ex.points or not given.free_symbols <= allowed:
-        return False
-    for point in ex.points:
-        values = {sympy.Symbol(k): sympy.Integer(v) for k, v in point.items()}
-        a = sympy.nsimplify(sympy.sympify(given.subs(values)).doit())
-        b = sympy.nsimplify(sympy.sympify(expected.subs(values)).doit())
-        if not (a.is_number and b.is_number) or sympy.simplify(a - b) != 0:
-            return False
-    return True
+def variance_of_one(ex: Exercise, expected: Any, share: bool) -> tuple[Any, bool]:
+    """The exact variance of one simulated game's result (``None`` if unknown), and
+    whether the result is 0 or 1 (a share or a probability): ``p(1 - p)`` then,
+    else the trial's variance of a mean."""
+    trial = TRIALS.get(ex.id)
+    if not share and trial is not None and trial.variance is not None:
+        return _variance(trial), False
+    if 0 <= expected <= 1:
+        return expected * (1 - expected), True
+    return None, False
 
 
-def _compare_float(ex: Exercise, expected: Any, answer: float) -> Feedback:
+@cache
+def _variance(trial: Trial) -> Any:
+    assert trial.variance is not None
+    return trial.variance()
+
+
+def tolerance(ex: Exercise, expected: Any, games: int, outcomes: int = 1) -> float:
+    """How far a correct simulation of ``games`` games may land from ``expected``:
+    ``z`` standard errors (``z`` = 3 for one value, a little more for each share
+    of a distribution of ``outcomes`` outcomes, 3.5 for 6), plus one game
+    (``1 / games``) for a share or a probability, whose steps are one game.
+
+    >>> round(tolerance(exercise("hats-1"), 5 / 7, 2000), 4)  # 3 * sqrt(5/7 * 2/7 / 2000) + 1/2000
+    0.0308
+    """
+    var, zero_one = variance_of_one(ex, expected, outcomes > 1)
+    if var is None:
+        return 0.0
+    z = NormalDist().inv_cdf(1 - ALPHA / (2 * outcomes))
+    return z * math.sqrt(float(var) / games) + (1 / games if zero_one else 0.0)
+
+
+def _compare_float(
+    ex: Exercise, expected: Any, answer: float, games: int | None, outcomes: int
+) -> Feedback:
+    if not math.isfinite(answer):
+        return Feedback(False, "form", f"{answer} is not a number. Expected {ex.form}.")
     exact = float(expected)
     if abs(exact - answer) <= 1e-9:
         return Feedback(True, "correct", f"Correct value! Exactly it is {expected}.")
-    if ex.tolerance is not None and abs(exact - answer) <= ex.tolerance:
+    if not ex.estimates:
+        return Feedback(
+            False, "hint", f"{answer:.4g} is not it (only the exact answer counts here). {ex.hint}"
+        )
+    if games is None:
+        return Feedback(
+            False,
+            "games",
+            "That looks like an estimate from a simulation. How many games did you play? "
+            f"Tell me, for example check({ex.id!r}, simulated, games=2000): the more games, "
+            "the closer a good estimate must be.",
+        )
+    if isinstance(games, bool) or not isinstance(games, numbers.Integral) or games < MIN_GAMES:
+        return Feedback(
+            False,
+            "games",
+            f"games must be a whole number of games, at least {MIN_GAMES}: fewer games give an "
+            "estimate too rough to judge (a few thousand is better).",
+        )
+    games = int(games)
+    within = tolerance(ex, expected, games, outcomes)
+    if abs(exact - answer) <= within:
         return Feedback(
             True,
             "estimate",
-            f"A good estimate (within ±{ex.tolerance} of the exact answer). "
-            f"Now find the exact answer: {ex.form}.",
+            f"A good estimate: with {games} games a correct simulation lands within "
+            f"±{within:.2g} of the exact answer, and yours does. Now find the exact answer: "
+            f"{ex.form}.",
         )
-    within = f" (estimates within ±{ex.tolerance} count)" if ex.tolerance is not None else ""
-    return Feedback(False, "hint", f"{answer:.4g} is not it{within}. {ex.hint}")
+    return Feedback(
+        False,
+        "hint",
+        f"{answer:.4g} is not it: with {games} games a correct simulation lands within "
+        f"±{within:.2g} of the exact answer (almost always), and this one does not. {ex.hint}",
+    )
+
+
+def formula_at(exercise_id: str, answer: Any, **values: int) -> Any:
+    """A learner's formula at given values of its letters, read safely (exact), or a
+    friendly message when it cannot be read or computed there.
+
+    >>> formula_at("kk-4", "(g - 1)/(f*g - 1)", g=4, f=3)
+    3/11
+    >>> formula_at("kk-4", "g - ", g=4, f=3)[:16]
+    'I can read numbe'
+    """
+    import sympy
+
+    try:
+        value = value_at(read(answer, exercise(exercise_id).symbols), values)
+    except (Unreadable, Undefined, KeyError) as err:
+        return str(err) if isinstance(err, Unreadable) else f"I cannot compute it there ({err})."
+    return sympy.Rational(value.numerator, value.denominator)
 
 
 def _correct(ex: Exercise) -> Feedback:
     return Feedback(True, "correct", f"Correct! ({ex.id})")
 
 
+def _some(keys: set[Any], most: int = 8) -> str:
+    """A few of ``keys`` as text (a learner's dict may be huge)."""
+    shown = sorted(repr(k)[:20] for k in itertools.islice(keys, 100))[:most]
+    return "[" + ", ".join(shown) + (", ...]" if len(keys) > most else "]")
+
+
 def _key(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
-
-
-def _sympify(value: Any, ex: Exercise) -> Any:
-    import sympy
-
-    if isinstance(value, Mapping):
-        return {k: _sympify(v, ex) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_sympify(v, ex) for v in value]
-    if isinstance(value, bool):
-        return value
-    names = {name: sympy.Symbol(name) for name in ex.symbols}
-    if isinstance(value, str):
-        return sympy.sympify(value, locals=names, rational=True)
-    try:
-        return sympy.sympify(value)
-    except sympy.SympifyError:
-        return value

@@ -127,6 +127,12 @@ def perfect_memory_survival(monsters: int = MONSTERS) -> Any:
     return sympy.Rational(total.numerator, total.denominator)
 
 
+def room_to_avoid(point: Any) -> bool:
+    """boo-3's domain: the ``m`` Monsters fit among the costumes never revealed
+    (``m + k <= n``; else the chance is 0 and some forms have no value)."""
+    return bool(point["m"] + point["k"] <= point["n"])
+
+
 # -- simulations on the engine ------------------------------------------------------------
 
 
@@ -217,7 +223,7 @@ BANK = (
         avoid_first_round,
         "a probability as a fraction",
         "The 4 costumes must all come from the 16 never revealed: C(16, 4) of the C(18, 4) sets.",
-        tolerance=0.03,
+        estimates=True,
     ),
     Exercise(
         "boo-2",
@@ -245,13 +251,8 @@ BANK = (
         "Each set of m costumes is as likely: how many of the C(n, m) sets avoid the k "
         "revealed ones?",
         symbols=("m", "k", "n"),
-        points=(
-            {"m": 4, "k": 2, "n": 18},
-            {"m": 2, "k": 3, "n": 10},
-            {"m": 3, "k": 5, "n": 12},
-            {"m": 6, "k": 7, "n": 24},
-            {"m": 5, "k": 1, "n": 9},
-        ),
+        domain=(("m", 1, 300), ("k", 0, 300), ("n", 1, 300)),
+        where=room_to_avoid,
     ),
     Exercise(
         "boo-4",
@@ -263,7 +264,7 @@ BANK = (
         expected_hits,
         "an expected value as a fraction",
         "Each Monster on its own wears a revealed costume with chance 2/18: add up.",
-        tolerance=0.05,
+        estimates=True,
     ),
     Exercise(
         "boo-5",
@@ -271,14 +272,16 @@ BANK = (
         "challenge",
         "Monsters with a perfect memory never wear a revealed costume: each takes, at "
         "random, a free costume that was never revealed and is not its own of last "
-        "round. They can still lose if a Monster finds no costume to wear. With 4 "
-        "Monsters and 18 costumes, what is the chance that they survive the whole deck?",
+        "round. They can still lose if a Monster finds no costume to wear. The round "
+        "of the last Vision is played in full (Ruling B3): the Monsters dress once more "
+        "after the last Vision is revealed. With 4 Monsters and 18 costumes, what is the "
+        "chance that they survive the whole deck?",
         perfect_memory_survival,
         "a probability as a fraction",
         "Only the last round is dangerous: then exactly 4 costumes were never revealed. "
         "The last Vision may or may not be one a Monster wore; then follow the Monsters "
         "in seat order, counting the choices that leave the next one a costume.",
-        tolerance=0.03,
+        estimates=True,
     ),
 )
 

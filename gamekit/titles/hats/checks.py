@@ -92,6 +92,11 @@ def survival_formula() -> Any:
     return sympy.binomial(t - 1, r) / sympy.binomial(t, r)
 
 
+def at_most_every_type(point: Any) -> bool:
+    """hats-6's domain: at most the ``t`` types are removed (``r <= t``)."""
+    return bool(point["r"] <= point["t"])
+
+
 # -- simulations on the engine ------------------------------------------------------------
 
 
@@ -166,7 +171,7 @@ BANK = (
         type_survives,
         "a probability as a fraction",
         "Count the pairs of types that leave red alone, out of C(7, 2) pairs.",
-        tolerance=0.03,
+        estimates=True,
     ),
     Exercise(
         "hats-2",
@@ -179,7 +184,7 @@ BANK = (
         "a probability as a fraction",
         "Lay the cards one after another: the second must avoid the 5 other cards of the "
         "first one's type (36 of 41), the third 30 of 40, and so on.",
-        tolerance=0.015,
+        estimates=True,
     ),
     Exercise(
         "hats-3",
@@ -192,7 +197,7 @@ BANK = (
         "a probability as a fraction",
         "No number beats a 6: only the 5 other reds can take it. Find the chance of a "
         "hand with no red at all, C(36, 9) / C(41, 9), and take it away from 1.",
-        tolerance=0.03,
+        estimates=True,
     ),
     Exercise(
         "hats-4",
@@ -206,7 +211,7 @@ BANK = (
         "an expected value as a fraction (it may be negative)",
         "Split by the favourite's type: a red one scores 11 - k (k = 1..4), a blue one "
         "2 - k (k = 1, 3..6), any other -k. Average over the 39 cards.",
-        tolerance=0.1,
+        estimates=True,
     ),
     Exercise(
         "hats-5",
@@ -220,7 +225,7 @@ BANK = (
         "a dict {value: probability} for the values 0 to 6",
         "It is worth j when spaces 1..j-1 miss red and space j is red: "
         "C(36, j-1)/C(42, j-1) * 6/(42 - j + 1). The rest is the chance of 0.",
-        tolerance=0.02,
+        estimates=True,
     ),
     Exercise(
         "hats-6",
@@ -233,7 +238,8 @@ BANK = (
         "The r removed types are chosen among the t - 1 others: C(t - 1, r) / C(t, r). "
         "Simplify it!",
         symbols=("t", "r"),
-        points=({"t": 7, "r": 2}, {"t": 5, "r": 1}, {"t": 9, "r": 4}, {"t": 6, "r": 3}),
+        domain=(("t", 1, 1000), ("r", 0, 1000)),
+        where=at_most_every_type,
     ),
 )
 

@@ -88,6 +88,11 @@ def next_is_chaser() -> Any:
     return sum((dist.get(k, 0) for k in CHASERS), sympy.Integer(0))
 
 
+def two_guests_at_least(point: Any) -> bool:
+    """kk-4's domain: at least two guests to deal (``f g >= 2``)."""
+    return bool(point["f"] * point["g"] >= 2)
+
+
 # -- simulations on the engine ----------------------------------------------------------
 
 
@@ -160,7 +165,7 @@ BANK = (
         first_pair,
         "a probability as a fraction, such as Rational(1, 4) or '1/4'",
         "Whatever your first guest is, how many of the 11 guests left share its folk?",
-        tolerance=0.03,
+        estimates=True,
     ),
     Exercise(
         "kk-2",
@@ -174,7 +179,7 @@ BANK = (
         "a dict {count: probability} for the counts that can happen (0 to 5)",
         "A hypergeometric count: choose k of the 8 chasers and 5 - k of the 39 other "
         "cards, out of C(47, 5) hands.",
-        tolerance=0.02,
+        estimates=True,
     ),
     Exercise(
         "kk-3",
@@ -185,7 +190,7 @@ BANK = (
         _mean_of(vamps_in_hand),
         "an expected value as a fraction",
         "Each of your 5 cards is a vamp with the same chance, 15/47: add them up.",
-        tolerance=0.05,
+        estimates=True,
     ),
     Exercise(
         "kk-4",
@@ -197,7 +202,8 @@ BANK = (
         "a formula in g and f, such as '(g - 1)/(f*g)'",
         "After your first guest, g - 1 of the f*g - 1 guests left share its folk.",
         symbols=("g", "f"),
-        points=({"g": 4, "f": 3}, {"g": 2, "f": 3}, {"g": 5, "f": 2}, {"g": 7, "f": 4}),
+        domain=(("g", 1, 1000), ("f", 1, 1000)),
+        where=two_guests_at_least,
     ),
     Exercise(
         "kk-5",
@@ -209,7 +215,7 @@ BANK = (
         "a dict {number of players: probability} for 0 to 4",
         "The players are not independent: follow the deal player by player, keeping "
         "how many guests of each folk are left (or count all the deals).",
-        tolerance=0.02,
+        estimates=True,
     ),
     Exercise(
         "kk-6",
@@ -223,7 +229,7 @@ BANK = (
         "a probability as a fraction",
         "Count the kids and taxis player 0 cannot see (5 + 3 minus those in sight) and "
         "divide by the number of cards player 0 cannot see.",
-        tolerance=0.03,
+        estimates=True,
     ),
 )
 
