@@ -332,7 +332,10 @@ def new_game(
     if not (whole_number(seed) and 0 <= seed <= MAX_SEED):
         raise ConfigError(f"seed must be a whole number from 0 to 2**64 - 1, not {preview(seed)}")
     if players is not None and not whole_number(players):
-        raise ConfigError(f"players must be a whole number, not {preview(players)}")
+        low, high = rules.min_players, rules.max_players
+        raise ConfigError(
+            f"players must be a whole number from {low} to {high}, not {preview(players)}"
+        )
     config = rules.make_config(players, options)
     return Game(rules, config, seed)
 

@@ -89,8 +89,8 @@ def json_scalar_problem(value: object) -> str | None:
     """Why ``value`` is not a plain JSON value an action field may hold (``None``: fine)."""
     if value is None or type(value) in (int, str):
         return None
-    if type(value) is list:
-        assert isinstance(value, list)
+    if type(value) in (list, tuple):
+        assert isinstance(value, list | tuple)
         for item in value:
             problem = json_scalar_problem(item)
             if problem:
