@@ -262,6 +262,13 @@ class KnockKnockRules(Rules[State]):
             raise ConfigError(f"face_down_deck must be True or False, not {face_down!r}")
         return Config(players, face_down)
 
+    def options_schema(self) -> list[dict[str, Any]]:
+        """One switch: the face-down deck variant."""
+        return [
+            {"name": "face_down_deck", "label": "Face-down deck (its top card is hidden)",
+             "kind": "bool", "default": False},
+        ]  # fmt: skip
+
     def initial_state(self, config: Config, seed: int) -> State:
         """The dealt table (see :func:`deal`)."""
         return deal(config, seed)
