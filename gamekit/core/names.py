@@ -43,6 +43,18 @@ def and_list(items: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def or_list(items: Iterable[str]) -> str:
+    """ "a", "a or b", "a, b or c".
+
+    >>> or_list(["monsters", "ghosts", "vampires"])
+    'monsters, ghosts or vampires'
+    """
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def default_names(players: int) -> list[str]:
     """ "Player 1" ... "Player N": seat 0 is Player 1."""
     return [f"Player {seat + 1}" for seat in range(players)]
