@@ -1044,3 +1044,15 @@ def test_describe_previews_and_html_picture() -> None:
     assert "9F, and its owner as much" in g.describe(BuryUnder(annex))
     html = g._repr_html_()
     assert "room" in html.lower() and "Stables" in html
+
+
+def test_narration_tells_travellers_without_numbers_and_the_cap_one_way() -> None:
+    import re
+    from pathlib import Path
+
+    from gamekit.titles.bloody_inn.state import gained
+
+    golden = (Path(__file__).parent / "golden" / "bloody-inn.txt").read_text()
+    events = "\n".join(line for line in golden.splitlines() if line.startswith("  event:"))
+    assert not re.search(r"rank \d+, #\d+", events)
+    assert gained(3, 5) == "3F (of 5F: cash stops at 40F)" and gained(5, 5) == "5F"

@@ -521,3 +521,11 @@ def test_h7_clean_up_is_told_in_good_english() -> None:
         "Tea-table clean-up: the cards on spaces 3 and 5 repeat a type and turn face down.",
         "Tea-table clean-up: the card on space 3 repeats a type and turns face down.",
     ]
+
+
+def test_the_cookie_says_when_the_lowest_numbers_broke_a_tie() -> None:
+    from pathlib import Path
+
+    golden = (Path(__file__).parent / "golden" / "hats.txt").read_text()
+    assert "ties with players 0 and 1 on 1 type of hats; the lowest numbers break the tie" in golden
+    assert "has the most types of hats (1) and takes the cookie" in golden

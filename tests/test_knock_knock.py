@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -517,3 +518,25 @@ def test_bad_input_odd_field_values_are_refused_in_words() -> None:
     game.play(game.legal_actions()[0])
     _refused(game, ChooseFolk("zombie"), "no kid or hearse taxi is waiting")
     assert str(ChooseFolk("zombie")) == "Choose the zombies"
+
+
+def test_narration_a_taxi_names_the_musicians_it_takes() -> None:
+    from gamekit.titles.knock_knock.rules import CATALOGUE, KIND_INDEX, _guests_text
+
+    ids = {k: [c for c, n in enumerate(CATALOGUE) if n == i] for k, i in KIND_INDEX.items()}
+    assert _guests_text(ids["vampire"][:2] + ids["vampire musician"][:1]) == (
+        "2 vampires and a Vampire musician"
+    )
+    golden = (Path(__file__).parent / "golden" / "knock-knock.txt").read_text()
+    assert "3 monsters and a Monster musician go home in the hearse taxi" in golden
+
+
+def test_narration_no_skip_lines_when_the_game_ends() -> None:
+    for seed in range(5):
+        game = gamekit.new_game("knock-knock", seed=seed)
+        while not game.is_over:
+            game.play(game.legal_actions()[0])
+        tail = [e.kind for e in game.log[-4:]]
+        assert "skip" not in tail[tail.index("draw") + 1 :] if "draw" in tail else True
+        assert game.log[-1].kind == "end" and game.log[-2].kind != "skip"
+        assert " and player" not in game.log[-1].text

@@ -3,6 +3,6 @@
 >>> from gamekit.widgets import Table  # doctest: +SKIP
 """
 
-from gamekit.widgets.table import GOD, Table
+from gamekit.widgets.table import GOD, Table, classroom
 
-__all__ = ["GOD", "Table"]
+__all__ = ["GOD", "Table", "classroom"]

@@ -26,7 +26,9 @@ import gamekit
 from gamekit import bots as bots_module
 from gamekit.core.errors import GamekitError, IllegalAction
 from gamekit.core.game import Game
+from gamekit.core.names import and_list, check_names, named, seat_label, seat_list
 from gamekit.core.rng import derive_seed
+from gamekit.core.rules import points_text
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 GOD = "god"
@@ -37,15 +39,42 @@ NARRATION_LIMIT = 120
 
 Perspective = int | str | None
 BotSpec = str | bots_module.Bot | None
+SIZES = ("normal", "large")
+ERROR_LIMIT = 200
+"""Error lines are short: at most this many characters."""
+
+
+class _Default:
+    """The value of an argument that was not given."""
+
+    def __repr__(self) -> str:
+        return "<default>"
+
+
+DEFAULT: Any = _Default()
+_CLASSROOM = [False]
+
+
+def classroom(on: bool = True) -> None:
+    """Classroom mode for every table made after this call (once per notebook).
+
+    >>> classroom(True); classroom(False)
+    """
+    _CLASSROOM[0] = bool(on)
 
 
 class Table(anywidget.AnyWidget):
-    """An interactive table for ``game``, seen from ``seat``, with bots in other seats.
+    """An interactive table for ``game``: learners in some seats, bots in the others.
 
-    ``seat``: ``None`` (a spectator, the default), a seat number, or ``"god"``
-    (everything, for teaching). ``bots``: a bot name for every other seat
-    (default ``"random"``), a list with one entry per seat (``None`` = a human),
-    or a dict ``{seat: name}``. Bot objects work too.
+    ``Table(g)`` seats the learner at seat 0 ("Player 1") and the title's
+    strongest bot at every other seat. ``seat``: the perspective, ``None`` (a
+    spectator, every seat a bot), a seat number (that seat is played by a
+    person), or ``"god"`` (everything, for teaching). ``humans=[0, 2]``: several
+    learners at one screen (pass-and-play). ``bots``: a bot name for every other
+    seat, a list with one entry per seat (``None`` = a human), or a dict
+    ``{seat: name}``; bot objects work too. ``classroom=True`` locks the
+    perspective to the seated learners and hides the god view, save and load
+    (default: :func:`classroom`). ``names``: one per seat (default: the game's).
     """
 
     _esm = _STATIC / "table.js"
@@ -56,6 +85,16 @@ class Table(anywidget.AnyWidget):
     players = traitlets.Int(0).tag(sync=True)
     seed = traitlets.Int(0).tag(sync=True)
     seat = traitlets.Any(None).tag(sync=True)
+    humans: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    """The seats played by people (clicking), the others by bots."""
+    classroom = traitlets.Bool(False).tag(sync=True)
+    cover_for = traitlets.Any(None).tag(sync=True)
+    """A seat number while the screen must be passed to that player (nothing of theirs is sent)."""
+    names: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    rulings = traitlets.Dict().tag(sync=True)
+    options_schema = traitlets.Dict().tag(sync=True)
+    summary_lines: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    size = traitlets.Enum(SIZES, "normal").tag(sync=True)
     view_data = traitlets.Dict().tag(sync=True)
     seat_views: traitlets.List[Any] = traitlets.List().tag(sync=True)
     catalogue = traitlets.Dict().tag(sync=True)
@@ -87,20 +126,37 @@ class Table(anywidget.AnyWidget):
     def __init__(
         self,
         game: Game | None = None,
-        seat: Perspective = None,
-        bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] = "random",
+        seat: Perspective = DEFAULT,
+        bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] = DEFAULT,
+        *,
+        humans: Sequence[int] | None = None,
+        classroom: bool | None = None,
+        names: Sequence[str] | None = None,
+        size: str = "normal",
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self._ready = False
         self._game = game if game is not None else gamekit.new_game("knock-knock", seed=1)
+        self.classroom = _CLASSROOM[0] if classroom is None else bool(classroom)
+        self.size = size
+        self._names_given = None if names is None else check_names(names, self._game.players)
+        self._fill: BotSpec = bots if isinstance(bots, str | bots_module.Bot) else None
+        self._chosen: dict[int, BotSpec] = _per_seat(bots, self._game.players)
+        seated = self._first_humans(seat, bots, humans)
+        self._humans: set[int] = set(seated)
+        if seat is DEFAULT:
+            mover = self._game.to_move
+            seat = mover if mover in self._humans else (min(seated) if seated else None)
         self._check_seat(seat)
-        self._bot_spec = bots
         self._bot_objects: dict[int, bots_module.Bot] = {}
         self._previous: dict[str, Any] | None = None
         self._listeners: list[Callable[[Table], None]] = []
         self.titles = _loaded_titles()
+        self.options_schema = _options_schemas(self.titles)
         self.seat = seat
         self._setup_game()
+        self._ready = True
         self.on_msg(self._on_message)
 
     # -- public Python API ----------------------------------------------------
@@ -121,8 +177,13 @@ class Table(anywidget.AnyWidget):
         """Call ``callback(table)`` after every refresh (for logging, tests, charts)."""
         self._listeners.append(callback)
 
+    def read(self, text: object) -> str:
+        """``text`` with seats told by this table's names ("player 0" -> "Player 1")."""
+        return named(str(text), list(self.names))
+
     def refresh(self, *, remember: bool = True) -> None:
         """Send the page what the chosen perspective may see now."""
+        self._settle()
         view = self._perspective_view()
         with self.hold_sync():
             self.changed = _diff_paths(self._previous, view) if remember else []
@@ -134,32 +195,53 @@ class Table(anywidget.AnyWidget):
         for callback in list(self._listeners):
             callback(self)
 
+    @traitlets.observe("memory_mode")
+    def _memory_switched(self, _change: Any) -> None:
+        if self._ready:
+            self.refresh(remember=False)
+
+    @traitlets.observe("classroom")
+    def _classroom_switched(self, change: Any) -> None:
+        if not self._ready or not change["new"]:
+            return
+        if self.seat == GOD or (self._humans and self.seat not in self._humans):
+            mover = self._game.to_move
+            self.seat = mover if mover in self._humans else min(self._humans, default=None)
+        self.saved_json = ""
+        self.refresh(remember=False)
+
     # -- messages from the page -----------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self._handle(content)
 
     def _handle(self, content: Any) -> None:
-        """Apply one message; any failure becomes the table's error line."""
+        """Apply one message; any failure becomes the table's (short, plain) error line."""
         try:
             if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-                raise ValueError(f"the table got a message it does not understand: {content!r}")
+                raise ValueError("the table got a message it does not understand")
             handler = self._handlers().get(content["type"])
             if handler is None:
-                raise ValueError(f"unknown request {content['type']!r}")
+                raise ValueError(f"unknown request {_short(content['type'])}")
             with self.hold_sync():  # one update message per request
                 self.error = ""
                 handler(content)
         except IllegalAction as err:
             # The reason only: the legal list may be another seat's secret choices.
-            self._fail(err.reason[:1].upper() + err.reason[1:] + ".")
+            self._fail(err.reason)
         except (GamekitError, ValueError, TypeError, KeyError) as err:
             self._fail(str(err))
         except Exception as err:  # never raise into the notebook's connection
-            self._fail(f"{type(err).__name__}: {err}")
+            self._fail(f"something went wrong ({type(err).__name__})")
 
     def _fail(self, message: str) -> None:
+        text = self.read(message.strip().strip("'\""))
+        text = text[:1].upper() + text[1:]
+        if len(text) > ERROR_LIMIT:
+            text = text[: ERROR_LIMIT - 3].rstrip() + "..."
+        if text and text[-1] not in ".!?":
+            text += "."
         with self.hold_sync():
-            self.error = message
+            self.error = text
             self.revision += 1
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], None]]:
@@ -175,6 +257,9 @@ class Table(anywidget.AnyWidget):
             "save": self._msg_save,
             "seat": self._msg_seat,
             "bot": self._msg_bot,
+            "sit": self._msg_sit,
+            "stand": self._msg_stand,
+            "uncover": self._msg_uncover,
             "refresh": lambda _m: self.refresh(remember=False),
         }
 
@@ -182,50 +267,95 @@ class Table(anywidget.AnyWidget):
         index, at_step = msg.get("index"), msg.get("step")
         if at_step is not None and at_step != self._game.step:
             raise IllegalAction(
-                f"that choice was made at step {at_step} but the game is at step "
+                f"that choice was made at step {_short(at_step)} but the game is at step "
                 f"{self._game.step}; nothing was played, choose again",
+            )
+        if self._game.to_move is None:
+            raise IllegalAction("the game is over", [])
+        if self.cover_for is not None:
+            raise IllegalAction(
+                f"pass the screen to {seat_label(self.cover_for)} first: they click to see "
+                "their cards",
+                [],
             )
         if not self._may_act():
             raise IllegalAction(
-                f"it is player {self._game.to_move}'s decision, and this table is seen "
+                f"it is {seat_label(self._game.to_move)}'s decision, and this table is seen "
                 f"from {_perspective_name(self.seat)}",
                 [],
             )
         legal = self._game.legal_actions()
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
             raise IllegalAction(
-                f"there is no legal choice number {index!r} (choose 0 to {len(legal) - 1})"
+                f"there is no legal choice number {_short(index)} (choose 0 to {len(legal) - 1})"
             )
-        self._game.play(legal[index])
-        self.notice = f"played: {legal[index]}"
-        self.refresh()
+        seat = self._game.to_move
+        events = self._game.play(legal[index])
+        self.notice = self._told(f"{seat_label(seat)} played", events)
+        self._after_move()
 
     def _msg_step(self, _msg: dict[str, Any]) -> None:
         seat = self._game.to_move
         if seat is None:
-            raise IllegalAction("the game is over", [])
+            self._game_over_notice()
+            return
+        if seat in self._humans:
+            self.autoplay = False
+            raise IllegalAction(
+                f"it is {seat_label(seat)}'s turn, and {seat_label(seat)} is played by a person: "
+                "choose a move (Step plays only for bots)",
+                [],
+            )
         bot = self._bot_for(seat)
         action = bot.choose(self._game)
-        self._game.play(action)
-        self.notice = f"player {seat} ({bot.name}) played: {action}"
+        events = self._game.play(action)
+        self.notice = self._told(f"{seat_label(seat)} ({bot.name}) played", events)
+        self._after_move()
+
+    def _told(self, who: str, events: Sequence[gamekit.Event]) -> str:
+        """A notice from the public narration of a move, never from the action itself.
+
+        The action may hold what others must not see (the card knocked with, a
+        disguise chosen while the Seer's eyes are closed); its narration does not.
+        """
+        seat = self._view_seat()
+        seen = [e.text for e in events if _event_visible(e, seat)]
+        if self.memory_mode and seen:
+            cover = getattr(self._game.rules, "memory_text", None)
+            if callable(cover):
+                seen = cover(seen, [""] * len(seen))
+        return self.read(f"{who}: {seen[0]}" if seen else f"{who}.")
+
+    def _after_move(self) -> None:
         self.refresh()
+        if self._game.is_over:
+            self._game_over_notice()
+        elif self._game.to_move in self._humans:
+            self.autoplay = False  # autoplay waits for the person whose turn it is
+
+    def _game_over_notice(self) -> None:
+        """Autoplay stops and the table says who won."""
+        self.autoplay = False
+        lines = self._game.rules.result_lines(self._game.state)
+        self.notice = self.read("The game is over: " + (lines[0] if lines else "no result."))
+        self.revision += 1
 
     def _msg_timeout(self, msg: dict[str, Any]) -> None:
         """The party timer ran out: the Monster to move plays "no disguise" (Boo Party)."""
-        if msg.get("step") != self._game.step:
+        if msg.get("step") != self._game.step or self.cover_for is not None:
             return  # somebody chose in time; the timer is stale
         legal = self._game.legal_actions()
         for action in legal:
             if _is_no_disguise(action):
-                self._game.play(action)
-                self.notice = f"time is up! {action}"
-                self.refresh()
+                events = self._game.play(action)
+                self.notice = self._told("time is up!", events)
+                self._after_move()
                 return
 
     def _msg_goto(self, msg: dict[str, Any]) -> None:
         step = msg.get("step")
         if not isinstance(step, int) or isinstance(step, bool):
-            raise ValueError(f"step must be a whole number, not {step!r}")
+            raise ValueError(f"step must be a whole number, not {_short(step)}")
         self._travel(lambda: self._game.goto(step))
 
     def _travel(self, move: Callable[[], object]) -> None:
@@ -234,24 +364,29 @@ class Table(anywidget.AnyWidget):
         self.refresh()
 
     def _msg_new(self, msg: dict[str, Any]) -> None:
-        options = msg.get("options") or {}
-        if not isinstance(options, dict):
-            raise ValueError('options must be an object such as {"face_down_deck": true}')
-        players = msg.get("players")
-        seed = msg.get("seed")
-        game = gamekit.new_game(
-            str(msg.get("title") or self._game.title),
-            players=int(players) if players not in (None, "") else None,
-            seed=int(seed) if seed not in (None, "") else None,
-            **options,
-        )
+        try:
+            options = msg.get("options") or {}
+            if not isinstance(options, dict):
+                raise ValueError('options must be an object such as {"face_down_deck": true}')
+            game = gamekit.new_game(
+                str(msg.get("title") or self._game.title),
+                players=_whole(msg.get("players"), "players"),
+                seed=_whole(msg.get("seed"), "the seed"),
+                **options,
+            )
+        except Exception:
+            # The page's selectors go back to the game that is shown.
+            self.send_state(["title", "players", "seed", "options_schema"])
+            raise
         self.set_game(game)
 
     def _msg_load(self, msg: dict[str, Any]) -> None:
+        self._refuse_in_classroom("loading a saved game")
         self.set_game(gamekit.load_game(msg.get("text", "")))
         self.notice = f"loaded a saved game at step {self._game.step}"
 
     def _msg_save(self, _msg: dict[str, Any]) -> None:
+        self._refuse_in_classroom("saving the game")
         self.saved_json = self._game.to_json()
         self.notice = f"saved step {self._game.step}"
         self.revision += 1
@@ -259,29 +394,79 @@ class Table(anywidget.AnyWidget):
     def _msg_seat(self, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")
         self._check_seat(seat)
+        if self.cover_for is not None and seat != self.seat:
+            raise ValueError(f"pass the screen to {seat_label(self.cover_for)} first")
         self.seat = seat
         self._previous = None
         self.refresh(remember=False)
 
     def _msg_bot(self, msg: dict[str, Any]) -> None:
-        seat, name = msg.get("seat"), msg.get("name")
-        if not isinstance(seat, int) or not 0 <= seat < self._game.players:
-            raise ValueError(f"no seat {seat!r}")
-        names = list(self.bots)
+        seat, name = self._seat_of(msg), msg.get("name")
         if name in (None, "", "human"):
-            names[seat] = ""
-            self._bot_objects.pop(seat, None)
-        else:
-            self._bot_objects[seat] = self._make_bot(str(name), seat)
-            names[seat] = str(name)
-        self.bots = names
+            self._sit(seat)
+            return
+        if not isinstance(name, str) or name not in self.bot_choices:
+            raise ValueError(f"there is no bot called {_short(name)}")
+        self._chosen[seat] = name
+        self._humans.discard(seat)
+        self._make_seat_bots()
+        self._leave_seat(seat)
+        self.refresh(remember=False)
+
+    def _msg_sit(self, msg: dict[str, Any]) -> None:
+        self._sit(self._seat_of(msg))
+
+    def _sit(self, seat: int) -> None:
+        """A person takes ``seat`` (its bot leaves); the page then shows that seat."""
+        if seat in self._humans:
+            raise ValueError(f"{seat_label(seat)} is already played by a person")
+        self._humans.add(seat)
+        self._bot_objects.pop(seat, None)
+        self._chosen.pop(seat, None)
+        mover = self._game.to_move
+        if self.cover_for is None and not (mover in self._humans and mover != seat):
+            self.seat = seat  # sitting down shows that seat, unless another person decides
+            self._previous = None
+        self._make_seat_bots()
+        self.notice = self.read(f"{seat_label(seat)} is now played by a person")
+        self.refresh(remember=False)
+
+    def _msg_stand(self, msg: dict[str, Any]) -> None:
+        seat = self._seat_of(msg)
+        if seat not in self._humans:
+            raise ValueError(f"{seat_label(seat)} is played by a bot, not by a person")
+        self._humans.discard(seat)
+        self._make_seat_bots()
+        self._leave_seat(seat)
+        self.notice = self.read(f"{seat_label(seat)} is now played by the {self.bots[seat]} bot")
+        self.refresh(remember=False)
+
+    def _leave_seat(self, seat: int) -> None:
+        """Nobody plays ``seat`` by hand any more: the page stops showing it in classroom."""
+        if self.cover_for == seat:
+            self.cover_for = None
+        if self.seat == seat and self.classroom:
+            mover = self._game.to_move
+            self.seat = mover if mover in self._humans else min(self._humans, default=None)
+            self._previous = None
+
+    def _msg_uncover(self, _msg: dict[str, Any]) -> None:
+        if self.cover_for is None:
+            raise ValueError("there is no cover to lift")
+        self.seat, self.cover_for = self.cover_for, None
+        self._previous = None
         self.refresh(remember=False)
 
     def set_game(self, game: Game) -> None:
-        """Put another game on the table (same perspective and bots where possible)."""
+        """Put another game on the table (same people, perspective and bots where possible)."""
         self._game = game
+        self._humans = {s for s in self._humans if s < game.players}
+        self._chosen = {s: b for s, b in self._chosen.items() if s < game.players}
+        if self._names_given is not None and len(self._names_given) != game.players:
+            self._names_given = None
         if isinstance(self.seat, int) and self.seat >= game.players:
-            self.seat = None
+            self.seat = min(self._humans, default=None)
+        self.cover_for = None
         self._setup_game()
 
     # -- internals --------------------------------------------------------------
@@ -289,12 +474,14 @@ class Table(anywidget.AnyWidget):
         game = self._game
         rules = game.rules
         self._previous = None
-        self._bot_objects = self._build_bots(self._bot_spec)
+        self._make_seat_bots()
         with self.hold_sync():
             self.title = game.title
             self.game_name = rules.name
             self.players = game.players
             self.seed = game.seed
+            self.names = self._names_given or game.names
+            self.rulings = {str(k): str(v) for k, v in rules.rulings.items()}
             self.saved_json = ""
             self.catalogue = rules.card_catalogue()
             self.board_js = rules.board_script() or ""
@@ -303,63 +490,134 @@ class Table(anywidget.AnyWidget):
                 t: [gamekit.rules_for(t).min_players, gamekit.rules_for(t).max_players]
                 for t in _loaded_titles()
             }
-            self.bots = [
-                self._bot_objects[s].name if s in self._bot_objects else ""
-                for s in range(game.players)
-            ]
             self.refresh(remember=False)
 
-    def _build_bots(
-        self, spec: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec]
-    ) -> dict[int, bots_module.Bot]:
+    def _first_humans(
+        self,
+        seat: Perspective,
+        bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec],
+        humans: Sequence[int] | None,
+    ) -> list[int]:
         players = self._game.players
-        if isinstance(spec, Mapping):
-            chosen: list[BotSpec] = [spec.get(s) for s in range(players)]
-        elif spec is None or isinstance(spec, str | bots_module.Bot):
-            human = self.seat if isinstance(self.seat, int) else None
-            chosen = [None if s == human else spec for s in range(players)]
-        else:
-            chosen = list(spec)[:players] + [None] * max(0, players - len(spec))
-        out: dict[int, bots_module.Bot] = {}
-        for seat, entry in enumerate(chosen):
+        if humans is not None:
+            if isinstance(humans, str | bytes) or not all(
+                isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in humans
+            ):
+                raise ValueError(f"humans must be seat numbers from 0 to {players - 1}")
+            return sorted(set(humans))
+        if isinstance(bots, Mapping) or not (
+            bots is DEFAULT or bots is None or isinstance(bots, str | bots_module.Bot)
+        ):
+            return [s for s in range(players) if s not in self._chosen]
+        if seat is DEFAULT:
+            return [0]
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+            return [seat]
+        return []
+
+    def _make_seat_bots(self) -> None:
+        """A bot at every seat nobody plays: the chosen one, else the title's strongest."""
+        players = self._game.players
+        made: dict[int, bots_module.Bot] = {}
+        for seat in range(players):
+            if seat in self._humans:
+                continue
+            entry = self._chosen.get(seat) or self._fill or _best_bot(self._game.title)
+            old = self._bot_objects.get(seat)
             if isinstance(entry, bots_module.Bot):
-                out[seat] = entry
-            elif entry:
-                out[seat] = self._make_bot(entry, seat)
-        return out
+                made[seat] = entry
+            elif old is not None and old.name == entry and self._ready:
+                made[seat] = old
+            else:
+                made[seat] = self._make_bot(str(entry), seat)
+        self._bot_objects = made
+        self.humans = sorted(self._humans)
+        self.bots = [made[s].name if s in made else "" for s in range(players)]
 
     def _make_bot(self, name: str, seat: int) -> bots_module.Bot:
         return bots_module.make(self._game.title, name, seed=derive_seed(self._game.seed, seat))
 
     def _bot_for(self, seat: int) -> bots_module.Bot:
-        """The seat's bot; a human seat asked to step gets a random stand-in."""
+        """The seat's bot (every seat nobody plays has one)."""
         if seat not in self._bot_objects:
-            seed = derive_seed(self._game.seed, "stand-in", seat, self._game.step)
-            return bots_module.make(self._game.title, "random", seed=seed)
+            self._make_seat_bots()
         return self._bot_objects[seat]
+
+    def _seat_of(self, msg: dict[str, Any]) -> int:
+        seat = msg.get("seat")
+        players = self._game.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"no seat {_short(seat)}: the seats are 0 to {players - 1}")
+        return seat
 
     def _check_seat(self, seat: Any) -> None:
         players = self._game.players
         if seat is None or seat == GOD:
+            ok = True
+        else:
+            ok = not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < players
+        if not ok:
+            raise ValueError(
+                f"seat must be None, 'god' or a seat number from 0 to {players - 1}, "
+                f"not {_short(seat)}"
+            )
+        if self.classroom and self._humans and seat not in self._humans:
+            raise ValueError(
+                "in classroom mode the table shows only the seats played by people "
+                f"({seat_list(sorted(self._humans))})"
+            )
+        if self.classroom and seat == GOD:
+            raise ValueError("the god view is switched off in classroom mode")
+
+    def _refuse_in_classroom(self, what: str) -> None:
+        if self.classroom:
+            raise ValueError(f"{what} is switched off in classroom mode")
+
+    def _settle(self) -> None:
+        """Pass-and-play: the perspective follows the person to move, behind a cover."""
+        mover = self._game.to_move
+        following = self.classroom or (isinstance(self.seat, int) and self.seat in self._humans)
+        if not following or mover not in self._humans:
+            if self.cover_for is not None and self.cover_for != mover:
+                self.cover_for = None
             return
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"seat must be None, 'god' or 0 to {players - 1}, not {seat!r}")
+        if mover == self.seat:
+            self.cover_for = None
+        elif (self.seat in self._humans and len(self._humans) > 1) or (
+            self.classroom and self.seat is None
+        ):
+            self.cover_for = mover  # nothing of theirs is sent until they click
+        if self.classroom and self.seat not in self._humans and self.cover_for is None:
+            self.seat = mover
+
+    def _view_seat(self) -> Perspective:
+        """The perspective whose data is sent: a spectator's while the screen is covered."""
+        return None if self.cover_for is not None else self.seat
 
     def _may_act(self) -> bool:
         """The page may see and click the legal actions (its seat decides, or god view)."""
         mover = self._game.to_move
-        return mover is not None and (self.seat == GOD or self.seat == mover)
+        seat = self._view_seat()
+        return mover is not None and seat in (GOD, mover)
 
     def _perspective_view(self) -> dict[str, Any]:
-        if self.seat == GOD:
-            return self._game.state_dict()
-        return self._game.view(self.seat if isinstance(self.seat, int) else None)
+        seat = self._view_seat()
+        if seat == GOD:
+            view = self._game.state_dict()
+        else:
+            view = self._game.view(seat if isinstance(seat, int) else None)
+        return self._memory(view)
+
+    def _memory(self, view: dict[str, Any]) -> dict[str, Any]:
+        """Memory mode: what the title covers is not sent at all."""
+        hide = getattr(self._game.rules, "memory_view", None)
+        return hide(view) if self.memory_mode and callable(hide) else view
 
     def _seat_views(self) -> list[dict[str, Any]]:
         """God view only: every seat's view, to draw all hands (nothing beyond the state)."""
-        if self.seat != GOD:
+        if self._view_seat() != GOD:
             return []
-        return [self._game.view(s) for s in range(self._game.players)]
+        return [self._memory(self._game.view(s)) for s in range(self._game.players)]
 
     def _sync_status(self) -> None:
         game = self._game
@@ -371,20 +629,47 @@ class Table(anywidget.AnyWidget):
         self.winners = list(game.winners())
         self.legal = self._legal_rows() if self._may_act() else []
         self.narration = self._narration_rows()
+        self.summary_lines = self._summary()
+
+    def _summary(self) -> list[str]:
+        game = self._game
+        if game.is_over:
+            lines = game.rules.result_lines(game.state)
+        else:
+            points = and_list(
+                f"{seat_label(s)} has {points_text(v)}" for s, v in enumerate(game.scores())
+            )
+            lines = [f"Scores so far: {points}."]
+        return [self.read(line) for line in lines]
 
     def _legal_rows(self) -> list[dict[str, Any]]:
+        seat = self._game.to_move
         return [
-            {"index": i, "text": str(a), "kind": a.kind, "action": a.to_json()}
+            {
+                "index": i,
+                "text": self.read(a),
+                "kind": a.kind,
+                "action": a.to_json(),
+                "seat": seat,
+            }
             for i, a in enumerate(self._game.legal_actions())
         ]
 
     def _narration_rows(self) -> list[dict[str, Any]]:
         rows: list[dict[str, Any]] = []
-        first = max(1, self._game.step - NARRATION_LIMIT + 1)
+        seat = self._view_seat()
+        first = max(0, self._game.step - NARRATION_LIMIT + 1)
         for number in range(first, self._game.step + 1):
             for event in self._game.events_at(number):
-                if _event_visible(event, self.seat):
+                if _event_visible(event, seat):
                     rows.append({"step": number, **event.to_json()})
+        cover = getattr(self._game.rules, "memory_text", None)
+        if self.memory_mode and callable(cover):
+            covered = cover([row["text"] for row in rows], [row["kind"] for row in rows])
+            for row, text in zip(rows, covered, strict=True):
+                row["text"] = text
+        for row in rows:
+            row["text"] = self.read(row["text"])
         return rows[-NARRATION_LIMIT:]
 
 
@@ -417,7 +702,53 @@ def _perspective_name(seat: Perspective) -> str:
         return "a spectator's seat"
     if seat == GOD:
         return "the god view"
-    return f"player {seat}'s seat"
+    return f"{seat_label(int(seat))}'s seat"
+
+
+def _short(value: Any) -> str:
+    """A value quoted in an error line, cut short."""
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+def _whole(value: Any, what: str) -> int | None:
+    """A whole number typed in the page ("" or None: the default)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise ValueError(f"{what} must be a whole number, not {_short(value)}")
+
+
+def _per_seat(
+    spec: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec], players: int
+) -> dict[int, BotSpec]:
+    """The bots named seat by seat (a list or a dict); empty for one name for all."""
+    if spec is DEFAULT or spec is None or isinstance(spec, str | bots_module.Bot):
+        return {}
+    if isinstance(spec, Mapping):
+        return {s: b for s, b in spec.items() if isinstance(s, int) and 0 <= s < players and b}
+    return {s: b for s, b in enumerate(list(spec)[:players]) if b and b != "human"}
+
+
+def _best_bot(title: str) -> str:
+    """The title's strongest bot (its rules list them weakest first), else "random"."""
+    own = list(gamekit.rules_for(title).bots())
+    return own[-1] if own else "random"
+
+
+def _options_schemas(titles: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for title in titles:
+        try:
+            out[title] = gamekit.rules_for(title).options_schema()
+        except Exception:  # a title whose options cannot be listed gets no form
+            out[title] = []
+    return out
 
 
 def _jsonable(value: Any) -> Any:

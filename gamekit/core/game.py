@@ -19,6 +19,7 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event, action_from_json
 from gamekit.core.errors import BadRecord, ConfigError, GamekitError, IllegalAction
+from gamekit.core.names import check_names, default_names, named
 from gamekit.core.registry import check_title, rules_for
 from gamekit.core.rules import Rules, Score
 from gamekit.core.strict import (
@@ -55,6 +56,7 @@ class Game:
         self._log_marks: list[int] = []
         self._legal: list[Action] | None = None
         self._checkpoints: dict[int, Any] = {}
+        self._names: list[str] | None = None
 
     # -- identity -------------------------------------------------------------
     @property
@@ -66,6 +68,31 @@ class Game:
     def players(self) -> int:
         """Number of seats."""
         return int(self.config.players)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, seat 0 first ("Player 1" ... "Player N" by default).
+
+        Names are for what a learner reads (the table); the API counts seats from 0.
+        """
+        return list(self._names) if self._names is not None else default_names(self.players)
+
+    @names.setter
+    def names(self, names: Sequence[str] | None) -> None:
+        self._names = None if names is None else check_names(names, self.players)
+
+    def read(self, text: object) -> str:
+        """``text`` (an event, an action, a sentence) with seats told by name.
+
+        >>> g = new_game("hats", players=2, seed=1, names=["Ann", "Bob"])
+        >>> g.read("player 1 takes the cookie")
+        'Bob takes the cookie'
+        """
+        return named(str(text), self.names)
+
+    def result_lines(self) -> list[str]:
+        """The result in sentences (who won, every score, what decided), by name."""
+        return [self.read(line) for line in self.rules.result_lines(self._state)]
 
     @property
     def options(self) -> dict[str, Any]:
@@ -315,12 +342,18 @@ def state_digest(data: dict[str, Any]) -> str:
 
 
 def new_game(
-    title: str, players: int | None = None, seed: int | None = None, **options: Any
+    title: str,
+    players: int | None = None,
+    seed: int | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    **options: Any,
 ) -> Game:
     """Start a game of ``title`` (see ``gamekit.TITLES``).
 
     ``seed`` fixes every shuffle (a random one is chosen and kept when omitted);
     ``options`` are the title's variants. Bad options raise ``ValueError``.
+    ``names``: the players' names, one per seat (default "Player 1" ... "Player N").
 
     >>> g = new_game("knock-knock", players=4, seed=1)
     >>> g.players, g.step, g.is_over
@@ -337,7 +370,13 @@ def new_game(
             f"players must be a whole number from {low} to {high}, not {preview(players)}"
         )
     config = rules.make_config(players, options)
-    return Game(rules, config, seed)
+    game = Game(rules, config, seed)
+    if names is not None:
+        try:
+            game.names = names
+        except ValueError as err:
+            raise ConfigError(str(err)) from None
+    return game
 
 
 def load_game(record: str | bytes | dict[str, Any]) -> Game:

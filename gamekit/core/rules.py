@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gamekit.core.actions import Action, Event
+from gamekit.core.names import and_list, seat_label, seat_list
 from gamekit.core.rng import Rng
 
 S = TypeVar("S")
@@ -136,6 +137,51 @@ class Rules(ABC, Generic[S]):
         data.pop("players", None)
         return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
 
+    def options_schema(self) -> list[dict[str, Any]]:
+        """The options as form fields: ``{"name", "label", "kind", "default", ...}``.
+
+        ``kind`` is ``"bool"``, ``"int"`` (with ``"min"``/``"max"`` when known) or
+        ``"choice"`` (with ``"choices"``). The default reads the fields of the
+        default config dataclass; a title overrides it to give ranges and choices.
+        Fields whose value is neither a bool, a number nor a text are left out.
+        """
+        config = self.make_config(None, {})
+        fields: list[dict[str, Any]] = []
+        for field in dataclasses.fields(config):
+            if field.name == "players":
+                continue
+            value = getattr(config, field.name)
+            row: dict[str, Any] = {
+                "name": field.name,
+                "label": field.name.replace("_", " ").capitalize(),
+                "default": value,
+            }
+            if isinstance(value, bool):
+                row["kind"] = "bool"
+            elif isinstance(value, int):
+                row["kind"] = "int"
+            elif isinstance(value, str):
+                row |= {"kind": "choice", "choices": [value]}
+            else:
+                continue
+            fields.append(row)
+        return fields
+
+    def result_lines(self, state: S) -> list[str]:
+        """The end of the game in sentences: who won, then every seat's score.
+
+        Seats are named with :func:`gamekit.core.names.seat_label` (the table
+        shows names instead). A title overrides it to add teams and tie-breaks.
+        """
+        winners = self.winners(state)
+        scores = self.scores(state)
+        if not winners:
+            first = "Nobody wins."
+        else:
+            first = f"{seat_list(winners).capitalize()} win{'s' * (len(winners) == 1)}."
+        points = and_list(f"{seat_label(s)} has {points_text(v)}" for s, v in enumerate(scores))
+        return [first, f"Scores: {points}."]
+
     # -- what a title shows (pictures, the table, its bots) ------------------------------
     # By default these come from modules next to the rules' own module, by name:
     # ``picture.py`` (``view_html(view)``, ``catalogue()``), ``bots.py`` (``BOTS``)
@@ -193,3 +239,9 @@ class Rules(ABC, Generic[S]):
             if err.name != f"{package}.{name}":
                 raise
             return None
+
+
+def points_text(value: Score) -> str:
+    """A score as a learner reads it: "1 point", "3 points", "2.5 points"."""
+    text = str(int(value)) if float(value).is_integer() else f"{value:g}"
+    return f"{text} point{'s' * (text != '1')}"

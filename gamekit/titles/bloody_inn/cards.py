@@ -139,6 +139,26 @@ def label(card: int) -> str:
     return f"the {NAME[card]} (rank {RANK[card]}, #{card})"
 
 
+def spoken(card: int) -> str:
+    """A card as the narration tells it, without its numbers: ``"the Count"``.
+
+    >>> spoken(0)
+    'the Cultivator'
+    """
+    return f"the {NAME[card]}"
+
+
+def spoken_annex(annex: int) -> str:
+    """An annex as the narration tells it: ``"the Stable"`` or ``"player 1's barn"``.
+
+    >>> spoken_annex(BARN_BASE + 1)
+    "player 1's barn"
+    """
+    if annex >= BARN_BASE:
+        return f"player {annex - BARN_BASE}'s barn"
+    return f"the {ANNEX[annex]}"
+
+
 def annex_label(annex: int) -> str:
     """An annex (a built card or a barn) in words.
 

@@ -22,7 +22,7 @@ from gamekit.titles.bloody_inn.cards import (
     START_CASH,
     TRAVELLERS,
     WHITE_KEYS,
-    label,
+    spoken,
 )
 from gamekit.titles.bloody_inn.state import (
     EMPTY,
@@ -33,6 +33,7 @@ from gamekit.titles.bloody_inn.state import (
     barn,
     count_built,
     gain,
+    gained,
     police_present,
     wealth,
 )
@@ -199,12 +200,14 @@ def lodge(s: State, room: int, log: Log) -> None:
     card = s.entrance.pop()
     s.rooms[room] = card
     if log is not None:
-        log.append(Event(f"The {label(card)[4:]} takes room {room + 1}.", "lodge", None, None))
+        text = f"{spoken(card)[:1].upper()}{spoken(card)[1:]} takes room {room + 1}."
+        log.append(Event(text, "lodge", None, None))
     holder = s.service[room]
     if holder >= 0 and RANK[card] > 0:
         got = gain(s, holder, RANK[card])
         if log is not None:
-            log.append(Event(f"Room Service: player {holder} gains {got}F.", "gain", "I11", holder))
+            text = f"Room Service: player {holder} gains {gained(got, RANK[card])}."
+            log.append(Event(text, "gain", "I11", holder))
 
 
 # -- night -------------------------------------------------------------------------
@@ -382,7 +385,12 @@ def _travellers_leave(s: State, log: Log) -> None:
             got = gain(s, seat, earned)
             if log is not None:
                 log.append(
-                    Event(f"Travellers leave: player {seat} earns {got}F.", "gain", "I12", seat)
+                    Event(
+                        f"Travellers leave: player {seat} earns {gained(got, earned)}.",
+                        "gain",
+                        "I12",
+                        seat,
+                    )
                 )
     for r in range(ROOMS):
         if s.rooms[r] != EMPTY:
@@ -427,7 +435,7 @@ def dismiss(s: State, seat: int, card: int, log: Log) -> None:
     (s.bistro if IS_PEASANT[card] else s.exit).append(card)
     if log is not None:
         where = "the bistro" if IS_PEASANT[card] else "the exit pile"
-        log.append(Event(f"Unpaid, {label(card)} goes to {where}.", "wages", "I6", seat))
+        log.append(Event(f"Unpaid, {spoken(card)} goes to {where}.", "wages", "I6", seat))
 
 
 def after_dismiss(s: State, log: Log) -> None:
@@ -504,7 +512,7 @@ def _end_annexes(s: State, seat: int, log: Log) -> None:
         if log is not None:
             log.append(
                 Event(
-                    f"End of the game: player {seat}'s {ANNEX[annex]} pays {got}F.",
+                    f"End of the game: player {seat}'s {ANNEX[annex]} pays {gained(got, amount)}.",
                     "end",
                     ruling,
                     seat,

@@ -10,6 +10,7 @@ Only targets the player can afford are offered, so no choice is a dead end.
 from __future__ import annotations
 
 from gamekit.core.actions import Action, Event
+from gamekit.core.names import and_list
 from gamekit.titles.bloody_inn.actions import (
     Act,
     BuryUnder,
@@ -34,8 +35,8 @@ from gamekit.titles.bloody_inn.cards import (
     MONEY,
     RANK,
     ROOMS,
-    annex_label,
-    label,
+    spoken,
+    spoken_annex,
 )
 from gamekit.titles.bloody_inn.flow import Log, end_turn
 from gamekit.titles.bloody_inn.state import (
@@ -48,6 +49,7 @@ from gamekit.titles.bloody_inn.state import (
     discount,
     free_slots,
     gain,
+    gained,
     has_multi,
     owner,
     price,
@@ -237,7 +239,7 @@ def _add_target(s: State, card: int, log: Log) -> None:
 def _targets_done(s: State, log: Log) -> None:
     s.due = price(s, s.seat, s.act, s.targets)
     if log is not None:
-        what = ", ".join(label(t) for t in s.targets)
+        what = and_list(spoken(t) for t in s.targets)
         cost = f"{s.due} card(s)" if s.due else "nothing"
         ruling = "I5" if len(s.targets) > 1 else None
         text = f"Player {s.seat} {VERB[s.act]} {what}: it costs {cost}."
@@ -273,7 +275,8 @@ def _settle_payment(s: State, log: Log) -> None:
             s.exit.append(card)
             where = "to the exit pile"
         if log is not None:
-            log.append(Event(f"The {label(card)[4:]} goes {where}.", "pay", None, seat))
+            text = f"{spoken(card)[:1].upper()}{spoken(card)[1:]} goes {where}."
+            log.append(Event(text, "pay", None, seat))
     s.table.clear()
 
 
@@ -329,11 +332,12 @@ def _bury(s: State, annex: int, log: Log) -> None:
     else:
         got, half = gain(s, seat, money // 2), gain(s, keeper, money // 2)
     if log is not None:
-        share = f"; player {keeper} gets {half}F" if keeper != seat else ""
+        share = f"; player {keeper} gets {gained(half, money // 2)}" if keeper != seat else ""
+        mine = money if keeper == seat else money // 2
         log.append(
             Event(
-                f"Player {seat} buries {label(corpse)} under {annex_label(annex)} and "
-                f"gains {got}F{share}.",
+                f"Player {seat} buries {spoken(corpse)} under {spoken_annex(annex)} and "
+                f"gains {gained(got, mine)}{share}.",
                 "bury",
                 None,
                 seat,
@@ -351,7 +355,7 @@ def _build(s: State, card: int, log: Log) -> None:
     s.buried[card] = []
     if log is not None:
         log.append(
-            Event(f"Player {seat} builds the {ANNEX[card]} ({label(card)}).", "build", None, seat)
+            Event(f"Player {seat} builds the {ANNEX[card]} ({spoken(card)}).", "build", None, seat)
         )
     key = KEY[card]
     if key in INSTANT_GAIN:
@@ -370,8 +374,7 @@ def _build(s: State, card: int, log: Log) -> None:
 def _annex_gain(s: State, card: int, amount: int, log: Log) -> None:
     got = gain(s, s.seat, amount)
     if log is not None:
-        capped = f" (of {amount}F: cash stops at 40F)" if got < amount else ""
-        log.append(Event(f"The {ANNEX[card]} pays {got}F{capped}.", "gain", None, s.seat))
+        log.append(Event(f"The {ANNEX[card]} pays {gained(got, amount)}.", "gain", None, s.seat))
 
 
 def _service(s: State, room: int, log: Log) -> None:
@@ -411,7 +414,7 @@ def _launder(s: State, n: int, log: Log) -> None:
     elif n < 0:
         s.cheques[seat] += n
         got = gain(s, seat, -10 * n)
-        text = f"Player {seat} cashes {-n} cheque(s) and gains {got}F."
+        text = f"Player {seat} cashes {-n} cheque(s) and gains {gained(got, -10 * n)}."
     else:
         text = f"Player {seat} launders nothing."
     if log is not None:

@@ -142,6 +142,19 @@ class BloodyInnRules(Rules[State]):
     def make_config(self, players: int | None, options: Mapping[str, Any]) -> Config:
         return make_config(players, options)
 
+    def options_schema(self) -> list[dict[str, Any]]:
+        """Length (short or long), the first player and the two variants."""
+        return [
+            {"name": "length", "label": "Length", "kind": "choice",
+             "choices": sorted(LENGTHS), "default": "long"},
+            {"name": "first_player", "label": "First player (seat, from 0)", "kind": "int",
+             "min": 0, "max": self.max_players - 1, "default": 0},
+            {"name": "unlimited_wealth", "label": "Unlimited wealth (no 40F cap)",
+             "kind": "bool", "default": False},
+            {"name": "first_come_first_served", "label": "First come, first served",
+             "kind": "bool", "default": False},
+        ]  # fmt: skip
+
     def initial_state(self, config: Config, seed: int) -> State:
         return flow.initial_state(config, seed)
 

@@ -129,6 +129,17 @@ def state_dict(s: State) -> dict[str, Any]:
 
 
 # -- money ---------------------------------------------------------------------
+def gained(got: int, amount: int) -> str:
+    """A gain as the narration tells it, the 40F cap said the same way every time.
+
+    >>> gained(5, 5), gained(2, 5)
+    ('5F', '2F (of 5F: cash stops at 40F)')
+    """
+    if got < amount:
+        return f"{got}F (of {amount}F: cash stops at {CASH_CAP}F)"
+    return f"{got}F"
+
+
 def gain(s: State, seat: int, amount: int) -> int:
     """Add ``amount`` F of cash, capped at 40F unless wealth is unlimited; the F gained."""
     before = s.cash[seat]

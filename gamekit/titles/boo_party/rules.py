@@ -26,6 +26,7 @@ card is ``100 + c``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -201,6 +202,13 @@ class BooPartyRules(Rules[State]):
                 f"before the first disguise), not {costumes!r}"
             )
         return Config(seats, costumes)
+
+    def options_schema(self) -> list[dict[str, Any]]:
+        """The number of costumes (B2): from the players + 1 to 24."""
+        return [
+            {"name": "costumes", "label": "Costumes (at least the players + 1)", "kind": "int",
+             "min": MIN_PLAYERS + 1, "max": len(COSTUMES), "default": DEFAULT_COSTUMES},
+        ]  # fmt: skip
 
     def initial_state(self, config: Config, seed: int) -> State:
         """Shuffle the Visions, box one per Monster unseen, reveal two (set-up and round 1)."""
@@ -388,6 +396,28 @@ class BooPartyRules(Rules[State]):
             "rating": len(state.visions),
         }
 
+    # -- memory mode (the table's game of memory) -------------------------------
+    def memory_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """A view (or the state dict) with every covered Vision replaced by ``None``.
+
+        In memory mode only the top Vision shows; the older ones are covered and
+        must be remembered, so their costumes are not sent at all.
+        """
+        visions = view.get("visions")
+        if not isinstance(visions, list) or not visions:
+            return view
+        return {**view, "visions": [None] * (len(visions) - 1) + [visions[-1]]}
+
+    def memory_text(self, texts: Sequence[str], kinds: Sequence[str]) -> list[str]:
+        """The narration with every Vision but the latest told without its costume."""
+        last = max((i for i, k in enumerate(kinds) if k == "vision"), default=-1)
+        return [
+            _COVERED.sub(r"\1 (now covered: remember it)", text)
+            if kind == "vision" and i != last
+            else text
+            for i, (text, kind) in enumerate(zip(texts, kinds, strict=True))
+        ]
+
     def state_dict(self, state: State) -> dict[str, Any]:
         """Every field of the state, JSON-able."""
         return {
@@ -528,6 +558,9 @@ def _party_goes_on(state: State, log: list[Event] | None) -> None:
     if log is not None:
         log.append(Event("The Seer lets the party go on; the Disguises go back.", "party", None))
         log.append(Event(_vision_text(state), "vision", None, SEER))
+
+
+_COVERED = re.compile(r"(reveals a Vision): the [^(.]+(?: \(.*\))?")
 
 
 def _vision_text(state: State) -> str:

@@ -34,8 +34,9 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
+from gamekit.core.names import and_list, seat_label, seat_list
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.core.rules import Rules, Score
+from gamekit.core.rules import Rules, Score, points_text
 from gamekit.titles.hats.cards import (
     _BLACK,
     _DISCARD,
@@ -288,6 +289,49 @@ class HatsRules(Rules[State]):
         if state.players == 4:
             return _team_winners(scores, blacks, state.cookie)
         return _best(list(range(state.players)), scores, blacks, state.cookie)
+
+    def result_lines(self, state: State) -> list[str]:
+        """Who won and why (points, black hats, the cookie; teams with 4), every score."""
+        lines = super().result_lines(state)[:1]
+        rows = self.summary(state)
+        for seat, row in enumerate(rows):
+            lines.append(
+                f"{seat_label(seat).capitalize()}: {row['total']} points ({row['collection']} "
+                f"for the collection, {row['black_hats']} for black hats, {row['favourite']} "
+                f"for the favourite hat, {row['cookie']} for the cookie)."
+            )
+        if state.players == 4:
+            for team, (a, b) in enumerate(TEAMS):
+                lines.append(
+                    f"Team {team + 1} ({seat_list([a, b])}): {rows[a]['team_score']} points."
+                )
+        decided = self._tie_break(state)
+        if decided:
+            lines.append(decided)
+        return lines
+
+    def _tie_break(self, state: State) -> str:
+        """The H8/H11 tie-break that decided the winner, if any, in a sentence."""
+        winners = self.winners(state)
+        if not winners:
+            return ""
+        scores = self.scores(state)
+        blacks: list[Score] = [len(b) for b in state.black_hats]
+        if state.players == 4:
+            scores, blacks = _team_totals(scores), _team_totals(blacks)
+            top = [t for t in (0, 1) if scores[t] == max(scores)]
+            what = "the teams tie"
+        else:
+            top = [s for s in range(state.players) if scores[s] == max(scores)]
+            what = f"{seat_list(top)} tie"
+        if len(top) == 1:
+            return ""
+        most = max(blacks[t] for t in top)
+        if sum(1 for t in top if blacks[t] == most) == 1:
+            return f"Tie-break: {what} on points; the most black hats decides."
+        if len(winners) == (2 if state.players == 4 else 1):
+            return f"Tie-break: {what} on points and black hats; the cookie decides."
+        return f"Tie-break: {what} on points and black hats, and nothing breaks it: a shared win."
 
     def recount(self, state: State) -> list[Score]:
         """The scoring napkin filled in again, type by type, from the raw piles."""
@@ -581,8 +625,23 @@ def _pass_cookie(state: State, log: list[Event] | None) -> None:
     if holder != state.cookie:
         state.cookie = holder
         if log is not None:
-            text = f"Player {holder} has the most types of hats and takes the cookie."
-            log.append(Event(text, "cookie", "H6", holder))
+            log.append(Event(_cookie_text(state, holder), "cookie", "H6", holder))
+
+
+def _cookie_text(state: State, holder: int) -> str:
+    """Why the cookie moves: the most types, or (a tie on types) the lowest numbers."""
+    types = [
+        type_count(c, len(b)) for c, b in zip(state.collections, state.black_hats, strict=True)
+    ]
+    who = seat_label(holder).capitalize()
+    tied = [s for s, t in enumerate(types) if t == types[holder] and s != holder]
+    if not tied:
+        return f"{who} has the most types of hats ({types[holder]}) and takes the cookie."
+    return (
+        f"{who} ties with {seat_list(tied)} on {types[holder]} type{'s' * (types[holder] != 1)} "
+        "of hats; the lowest "
+        "numbers break the tie, and {} takes the cookie.".format(seat_label(holder))
+    )
 
 
 def _cookie_keys(state: State) -> list[int]:
@@ -626,7 +685,7 @@ def _narrate_end(state: State, log: list[Event]) -> None:
         text = f"Player {seat}'s favourite hat is the {card_name(hand[0])}."
         log.append(Event(text, "favourite", None, seat))
     scores = RULES.scores(state)
-    result = ", ".join(f"player {s}: {p}" for s, p in enumerate(scores))
+    result = and_list(f"{seat_label(s)} has {points_text(p)}" for s, p in enumerate(scores))
     log.append(Event(f"The game is over. Points: {result}.", "end", None, None))
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
+from gamekit.core.names import and_list, or_list, seat_label, seat_list
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score
 
@@ -79,6 +80,25 @@ HAND_SIZE = 5
 KNOCK, ANSWER, TAKE_GUEST, CHOOSE_FOLK, OVER = range(5)
 PHASES: tuple[str, ...] = ("knock", "answer", "take guest", "choose folk", "over")
 """Decision kinds, as named in views (``"over"`` when nobody decides)."""
+
+
+def _guests_text(cards: Sequence[int]) -> str:
+    """Guests by kind, in catalogue order: "2 vampires and a Vampire musician".
+
+    >>> ids = {k: [c for c, n in enumerate(CATALOGUE) if n == i] for k, i in KIND_INDEX.items()}
+    >>> _guests_text(ids["vampire"][:2] + ids["vampire musician"][:1])
+    '2 vampires and a Vampire musician'
+    >>> _guests_text(ids["ghost"][:1])
+    'ghost'
+    """
+    kinds = sorted({CATALOGUE[c] for c in cards})
+    parts = []
+    for kind in kinds:
+        count = sum(1 for c in cards if CATALOGUE[c] == kind)
+        name = FOLK_PLURALS[kind] if kind < 3 else f"{display(kind)}s"
+        one = FOLKS[kind] if kind < 3 else display(kind)
+        parts.append(f"{count} {name}" if count > 1 else (one if len(cards) == 1 else f"a {one}"))
+    return and_list(parts)
 
 
 def display(kind: int) -> str:
@@ -261,6 +281,13 @@ class KnockKnockRules(Rules[State]):
         if not isinstance(face_down, bool):
             raise ConfigError(f"face_down_deck must be True or False, not {face_down!r}")
         return Config(players, face_down)
+
+    def options_schema(self) -> list[dict[str, Any]]:
+        """One switch: the face-down deck variant."""
+        return [
+            {"name": "face_down_deck", "label": "Face-down deck (its top card is hidden)",
+             "kind": "bool", "default": False},
+        ]  # fmt: skip
 
     def initial_state(self, config: Config, seed: int) -> State:
         """The dealt table (see :func:`deal`)."""
@@ -573,22 +600,25 @@ class KnockKnockRules(Rules[State]):
                 what = "a card" if state.face_down_deck else f"a {display(CATALOGUE[card])}"
                 log.append(Event(f"Player {knocker} draws {what}.", "draw", "K5", knocker))
         n = state.players
+        skipped: list[Event] = []
         for step in range(1, n + 1):
             seat = (knocker + step) % n
             if state.hands[seat]:
                 state.turn = state.mover = seat
                 state.phase = KNOCK
+                if log is not None:  # only when somebody plays next: no skips at the end
+                    log.extend(skipped)
                 return
             if log is not None and seat != knocker:
-                text = f"Player {seat} has no card left and is skipped."
-                log.append(Event(text, "skip", None, seat))
+                text = f"{seat_label(seat).capitalize()} has no card left and is skipped."
+                skipped.append(Event(text, "skip", None, seat))
         self._finish(state, log)
 
     def _finish(self, state: State, log: list[Event] | None) -> None:
         state.phase, state.mover = OVER, -1
         if log is not None:
             scores = self.scores(state)
-            won = " and ".join(f"player {s}" for s in self.winners(state))
+            won = seat_list(self.winners(state))
             text = f"No hand holds a card: the game is over. Scores {scores}; {won} won."
             log.append(Event(text, "end", "K6"))
 
@@ -640,15 +670,19 @@ class KnockKnockRules(Rules[State]):
             state.parties[state.competitor].extend(leaving)
         state.discard.append(state.effect)
         if log is not None:
-            who = f"Player {state.revealer}'s"
-            if len(leaving) == 1:
-                text = f"{who} only {FOLKS[folk]} " + ("goes" if taxi else "flees")
-            else:
-                text = f"{who} {len(leaving)} {FOLK_PLURALS[folk]} " + ("go" if taxi else "flee")
-            where = (
-                " home in the hearse taxi." if taxi else f" to player {state.competitor}'s party."
+            who = f"{seat_label(state.revealer).capitalize()}'s"
+            guests = _guests_text(leaving)
+            only = "only " if len(leaving) == 1 else ""
+            verb = (
+                ("goes" if taxi else "flees") if len(leaving) == 1 else ("go" if taxi else "flee")
             )
-            log.append(Event(text + where, "taxi" if taxi else "kid", "K3", state.revealer))
+            where = (
+                " home in the hearse taxi."
+                if taxi
+                else f" to {seat_label(state.competitor)}'s party."
+            )
+            text = f"{who} {only}{guests} {verb}{where}"
+            log.append(Event(text, "taxi" if taxi else "kid", "K3", state.revealer))
 
     def _no_effect(self, state: State, reason: str, log: list[Event] | None) -> None:
         """Ruling K4: the card does nothing and is discarded."""
@@ -664,13 +698,13 @@ class KnockKnockRules(Rules[State]):
             return
         who = f"player {state.competitor}"
         if phase == TAKE_GUEST:
-            listed = " or ".join(display(k) for k in options)
+            listed = or_list(display(k) for k in options)
             text, ruling = (
                 f"{who.capitalize()} chooses which guest the vamp brings over: {listed}.",
                 None,
             )
         else:
-            listed = " and ".join(FOLK_PLURALS[f] for f in options)
+            listed = and_list(FOLK_PLURALS[f] for f in options)
             text, ruling = f"The {listed} are tied: {who} chooses which folk leaves.", "K3"
         log.append(Event(text, "ask", ruling, state.competitor))
 
@@ -706,7 +740,7 @@ class KnockKnockRules(Rules[State]):
     def _why_not_choose(self, state: State, action: ChooseFolk) -> str:
         if state.phase != CHOOSE_FOLK:
             return f"no kid or hearse taxi is waiting for a folk: {self._waiting(state)}"
-        tied = " or ".join(FOLK_PLURALS[f] for f in state.options or ())
+        tied = or_list(FOLK_PLURALS[f] for f in state.options or ())
         return f"only the largest folks without a brute can leave: the {tied} (Ruling K3)"
 
     def _knock_view(self, state: State, seat: int | None) -> dict[str, Any] | None:
