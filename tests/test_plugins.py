@@ -145,7 +145,7 @@ def test_an_installed_plugin_simulates_and_sits_at_the_table(plugin: str) -> Non
         plugin, games=30, players=2, bots=["lowest", "random"], seed=3, workers=1
     )
     assert table.equals(again)
-    widget = Table(gamekit.new_game(plugin, seed=1))
+    widget = Table(gamekit.new_game(plugin, seed=1), seat=None)  # bots in every seat
     assert widget.board_js == PLUGIN_BOARD
     widget.bot_step()
     assert widget.step == 1 and not widget.error
