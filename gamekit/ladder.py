@@ -30,8 +30,13 @@ strengths are fitted by the MM algorithm (Hunter 2004), with one virtual tie
 added to every pair that met so that a bot that never loses still gets a finite
 rating. A rating is ``400 log10(s)`` (the Elo scale: 400 points is 10-to-1
 odds, 120 points about 2-to-1), the bots averaging 0. The 95 % intervals are
-percentile bootstrap intervals: the games of every seating are resampled with
-replacement (seeded), and the model is fitted again.
+percentile intervals of a seeded *Bayesian bootstrap* over the games (Rubin
+1981): each resample gives every game a random weight (exponential, scaled to
+average 1 within its seating, so the seats stay balanced) and the virtual ties
+random weights too, then fits the model again. It behaves like resampling the
+games with replacement, but when one bot beat another every time it still shows
+how unsure the gap is (the weight of the virtual tie varies), where plain
+resampling would give an interval of width zero.
 
 **Teams.** In Boo Party! the Seer (seat 0) plays alone against the Monsters, so
 seats cannot rotate. There each game seats one Seer bot against one Monster bot
@@ -96,9 +101,9 @@ class Ladder(pd.DataFrame):  # type: ignore[misc]
             f"Bradley–Terry ladder of {a['title']}, {a['players']} players: "
             f"{a['seatings']} seatings x {a['per_seating']} games = {games} games, "
             f"seed {a['seed']}.\nrating: Elo scale (400 = 10-to-1 odds), bots average 0; "
-            f"low-high: 95 % bootstrap interval ({a['resamples']} resamples of the games)."
+            f"low-high: 95 % interval ({a['resamples']} Bayesian-bootstrap weightings of games)."
             + "".join(
-                f"\nnote: {pair}, so the bootstrap sees no doubt there: the gap is a floor."
+                f"\nnote: {pair}: that gap rests on the virtual tie, its interval is wide."
                 for pair in a.get("one_sided", [])
             )
         )
@@ -255,8 +260,8 @@ def _default_players(title: str) -> int:
 def rate(table: pd.DataFrame, resamples: int = 200, seed: int = 0) -> Ladder:
     """Fit Bradley–Terry ratings with 95 % bootstrap intervals to a :func:`play` table.
 
-    The bootstrap resamples the games within each seating (so the seats stay
-    balanced) with a generator seeded by ``seed``.
+    ``resamples`` Bayesian-bootstrap weightings of the games (see the module
+    docstring), drawn by a generator seeded by ``seed``.
     """
     if not isinstance(resamples, int) or isinstance(resamples, bool) or resamples < 20:
         raise ValueError(f"resamples must be a whole number >= 20, not {resamples!r}")
@@ -266,16 +271,15 @@ def rate(table: pd.DataFrame, resamples: int = 200, seed: int = 0) -> Ladder:
     items, per_game, seating_of = _pairwise(table, roles)
     totals = per_game.sum(axis=0)
     met = (totals + totals.T) > 0
-    point = _fit(totals[None], met)[0]
+    prior = 0.5 * met
+    point = _fit(totals[None] + prior[None])[0]
     rng = np.random.default_rng(derive_seed(seed, "bootstrap"))
-    groups = [np.flatnonzero(seating_of == s) for s in np.unique(seating_of)]
-    weights = np.zeros((resamples, len(seating_of)))
-    for b in range(resamples):
-        for members in groups:
-            picks = rng.choice(members, size=len(members), replace=True)
-            np.add.at(weights[b], picks, 1.0)
+    weights = rng.exponential(size=(resamples, len(seating_of)))
+    for s in np.unique(seating_of):
+        members = seating_of == s
+        weights[:, members] /= weights[:, members].mean(axis=1, keepdims=True)
     wins = np.tensordot(weights, per_game, axes=(1, 0))
-    boot = _fit(wins, met)
+    boot = _fit(wins + prior[None] * rng.exponential(size=(resamples, *met.shape)))
     low = np.minimum(np.percentile(boot, 2.5, axis=0), point)
     high = np.maximum(np.percentile(boot, 97.5, axis=0), point)
     rows = _win_shares(table, items, roles)
@@ -339,13 +343,12 @@ def _pairwise(
     return items, per_game, seating_of
 
 
-def _fit(wins: Any, met: Any, iterations: int = 2000, tolerance: float = 1e-10) -> Any:
+def _fit(w: Any, iterations: int = 2000, tolerance: float = 1e-10) -> Any:
     """Bradley–Terry ratings (Elo scale, mean 0) for each stack of win matrices.
 
-    ``wins[b, i, j]``: wins of item i over item j in resample b; one virtual tie is
-    added to each pair that met. MM updates (Hunter 2004), all resamples at once.
+    ``w[b, i, j]``: wins of item i over item j in resample b (the virtual ties
+    included). MM updates (Hunter 2004), all resamples at once.
     """
-    w = wins + 0.5 * met[None]
     n = w + np.swapaxes(w, 1, 2)
     total = w.sum(axis=2)
     p = np.ones(total.shape)
