@@ -25,7 +25,7 @@ from typing import Any
 
 import pandas as pd
 
-from gamekit.ladder import play, rate
+from gamekit.ladder import means, play, rate
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "notebooks" / "data"
@@ -42,26 +42,6 @@ LADDERS: dict[str, dict[str, Any]] = {
     "bloody-inn": {"bots": ["random", "innkeeper", "planner"], "players": 2, "games": 600},
 }
 """Per title: the bots (weakest first), the players and the games of the saved run."""
-
-
-def summary_means(table: pd.DataFrame) -> pd.DataFrame:
-    """Mean of each numeric summary column per bot (and role: seat 0 or the others)."""
-    base = {"game", "seed", "seat", "bot", "score", "rank", "winner", "decisions", "seating"}
-    numeric = [
-        c
-        for c in table.columns
-        if c not in base and pd.api.types.is_numeric_dtype(table[c]) and c != "rating"
-    ]
-    roles = table.attrs.get("roles")
-    frame = table.assign(bot=table["bot"].astype(str))
-    if roles:
-        frame["role"] = [roles[0] if s == 0 else roles[1] for s in frame.seat]
-    else:
-        frame["role"] = ""
-    grouped = frame.groupby(["role", "bot"])
-    means = grouped[[*numeric, "score", "winner", "decisions"]].mean()
-    means["seats"] = grouped.size()
-    return means.reset_index()
 
 
 def main() -> None:
@@ -91,7 +71,7 @@ def main() -> None:
         if "role" not in frame:
             frame.insert(0, "role", "")
         ratings.append(frame.assign(**info))
-        summaries.append(summary_means(table).assign(title=title))
+        summaries.append(means(table).assign(title=title))
         print(f"{title}: {played} games in {time.perf_counter() - start:.0f} s")
         print(board)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -99,9 +79,9 @@ def main() -> None:
     table = pd.concat(ratings, ignore_index=True)
     table = table[columns + [c for c in table.columns if c not in columns]]
     table.round(4).to_csv(OUT / "ladder.csv", index=False)
-    means = pd.concat(summaries, ignore_index=True)
-    means = means[["title"] + [c for c in means.columns if c != "title"]]
-    means.round(4).to_csv(OUT / "ladder_summary.csv", index=False)
+    averages = pd.concat(summaries, ignore_index=True)
+    averages = averages[["title"] + [c for c in averages.columns if c != "title"]]
+    averages.round(4).to_csv(OUT / "ladder_summary.csv", index=False)
     print(f"wrote {OUT / 'ladder.csv'} and {OUT / 'ladder_summary.csv'}")
 
 

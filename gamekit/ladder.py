@@ -386,6 +386,31 @@ def _win_shares(
     )
 
 
+def means(table: pd.DataFrame) -> pd.DataFrame:
+    """Per bot (and role), the mean of every numeric column of a :func:`play` table.
+
+    The title's ``summary`` columns (and score, winner, decisions) averaged over
+    the seats the bot filled, with ``seats``: what a bot achieves over the whole
+    round robin. ``role`` is empty unless the title is a team title.
+    """
+    base = {"game", "seed", "seat", "bot", "score", "rank", "winner", "decisions", "seating"}
+    numeric = [
+        c
+        for c in table.columns
+        if c not in base and pd.api.types.is_numeric_dtype(table[c]) and c != "rating"
+    ]
+    roles = table.attrs.get("roles")
+    frame = table.assign(bot=table["bot"].astype(str))
+    if roles:
+        frame["role"] = [roles[0] if s == 0 else roles[1] for s in frame.seat]
+    else:
+        frame["role"] = ""
+    grouped = frame.groupby(["role", "bot"])
+    means = grouped[[*numeric, "score", "winner", "decisions"]].mean()
+    means["seats"] = grouped.size()
+    return means.reset_index()
+
+
 # -- the one call ---------------------------------------------------------------------
 def ladder(
     title: str,
