@@ -51,11 +51,13 @@ pandas and numpy are imported when this module is.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import itertools
 import math
 import sys
 import types
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -65,7 +67,7 @@ from gamekit import bots as bots_module
 from gamekit.charts import Z95, wilson
 from gamekit.core import registry
 from gamekit.core.rng import derive_seed
-from gamekit.simulation import BotSpec, make_plan, simulate
+from gamekit.simulation import BotSpec, local_cores, make_plan, simulate
 
 ROLES: dict[str, tuple[str, str]] = {"boo-party": ("seer", "monsters")}
 """Titles where seat 0 plays alone against every other seat: the names of the two sides."""
@@ -198,24 +200,25 @@ def play(
     else:
         seatings = team_schedule(range(len(listed)), plan.players)
     per = math.ceil(games / len(seatings))
-    parts = []
-    for k, seating in enumerate(seatings):
-        lineup = [listed[i] for i in seating]
-        run_seed = derive_seed(seed, "ladder", k)
-        table = simulate(
-            title,
-            per,
-            plan.players,
-            lineup,
-            run_seed,
-            workers,
-            backend,
-            progress=False,
-            address=address,
-            **options,
-        )
-        table["bot"] = table["bot"].astype(str)
-        parts.append(table.assign(game=table["game"] + k * per, seating=k))
+    with _one_cluster(backend, address, workers) as address:
+        parts = []
+        for k, seating in enumerate(seatings):
+            lineup = [listed[i] for i in seating]
+            run_seed = derive_seed(seed, "ladder", k)
+            table = simulate(
+                title,
+                per,
+                plan.players,
+                lineup,
+                run_seed,
+                workers,
+                backend,
+                progress=False,
+                address=address,
+                **options,
+            )
+            table["bot"] = table["bot"].astype(str)
+            parts.append(table.assign(game=table["game"] + k * per, seating=k))
     table = pd.concat(parts, ignore_index=True)
     table["bot"] = pd.Categorical(table["bot"], categories=labels)
     table.attrs.update(
@@ -228,6 +231,30 @@ def play(
         roles=list(roles) if roles else None,
     )
     return table
+
+
+@contextlib.contextmanager
+def _one_cluster(backend: str, address: Any, workers: int | None) -> Iterator[Any]:
+    """With Dask and no address, one LocalCluster for every seating (not one each)."""
+    if backend != "dask" or address is not None:
+        yield address
+        return
+    import logging
+
+    distributed: Any = importlib.import_module("dask.distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=workers or local_cores(),
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
 
 
 def _check_bots(title: str, bots: Sequence[BotSpec] | None) -> list[BotSpec]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
+import types
 from collections import Counter
 
 import pytest
 
 import gamekit
-from gamekit import ladder as ladder_module
+from gamekit.bots import Bot
 from gamekit.ladder import play, rate, schedule, team_schedule
 
 
@@ -66,8 +68,10 @@ def test_the_repr_says_what_was_played() -> None:
 
 
 def test_the_module_is_callable_once_imported() -> None:
-    assert callable(ladder_module)
-    assert list(ladder_module("hats", ["random", "greedy"], games=6, seed=1).columns)[0] == "bot"
+    """Importing gamekit.ladder binds the module over the lazy function: both call."""
+    module = sys.modules["gamekit.ladder"]
+    assert isinstance(module, types.ModuleType) and gamekit.ladder is module
+    assert list(module("hats", ["random", "greedy"], games=6, seed=1).columns)[0] == "bot"
 
 
 @pytest.mark.parametrize(
@@ -91,3 +95,43 @@ def test_rate_wants_a_ladder_table() -> None:
     table = gamekit.simulate("hats", games=2, seed=1, workers=1)
     with pytest.raises(ValueError, match="seating"):
         rate(table)
+
+
+def test_the_same_ladder_on_processes_and_on_dask() -> None:
+    args = {"bots": ["random", "greedy"], "games": 12, "players": 3, "seed": 4}
+    alone = play("hats", **args)  # type: ignore[arg-type]
+    on_two = play("hats", workers=2, **args)  # type: ignore[arg-type]
+    assert alone.equals(on_two)
+    distributed = pytest.importorskip("dask.distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = play("hats", backend="dask", address=client, **args)  # type: ignore[arg-type]
+    assert alone.equals(on_dask)
+
+
+class Stubborn(Bot):
+    """Always the first legal action."""
+
+    name = "stubborn"
+    needs_view = False
+
+    def act(self, view, legal):  # type: ignore[no-untyped-def]
+        return legal[0]
+
+
+def test_your_own_bot_class_takes_a_rung() -> None:
+    board = gamekit.ladder("hats", bots=["random", Stubborn, "greedy"], games=18, seed=1)
+    assert set(board.bot) == {"random", "stubborn", "greedy"}
+    assert board.bot.iloc[0] == "greedy"
+
+
+def test_import_gamekit_stays_light_with_the_ladder() -> None:
+    import subprocess
+
+    code = "import gamekit, sys; print('pandas' in sys.modules, callable(gamekit.ladder))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
