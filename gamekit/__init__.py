@@ -9,8 +9,9 @@ True
 >>> g.to_move
 0
 
-Heavy tools load on first use: ``gamekit.simulate`` (pandas), ``gamekit.charts``
-(Altair), ``gamekit.odds`` (SymPy), ``gamekit.widgets`` (anywidget).
+Heavy tools load on first use: ``gamekit.simulate`` and ``gamekit.ladder``
+(pandas), ``gamekit.charts`` (Altair), ``gamekit.odds`` (SymPy),
+``gamekit.widgets`` (anywidget).
 
 Titles are plugins: installed packages announce theirs (entry-point group
 ``gamekit.titles``), and ``gamekit.register(MyRules())`` adds a game written in
@@ -50,6 +51,7 @@ __all__ = [
     "register",
     "rules_for",
     "simulate",
+    "ladder",
     "all_titles",
     "unregister",
 ]
@@ -60,6 +62,13 @@ _LAZY_MODULES = {"bots", "charts", "odds", "widgets", "simulation"}
 def simulate(*args: Any, **kwargs: Any) -> Any:
     """Run many bot games and return a pandas table (see ``gamekit.simulation``)."""
     from gamekit.simulation import simulate as run
+
+    return run(*args, **kwargs)
+
+
+def ladder(*args: Any, **kwargs: Any) -> Any:
+    """Rate bots by a seeded round robin: a ladder with intervals (see ``gamekit.ladder``)."""
+    from gamekit.ladder import ladder as run
 
     return run(*args, **kwargs)
 

@@ -244,6 +244,57 @@ def versus_matrix(matrix: pd.DataFrame) -> AnyChart:
     return chart
 
 
+def ladder(table: pd.DataFrame) -> AnyChart:
+    """A ladder from :func:`gamekit.ladder`: each bot's rating with its 95 % interval.
+
+    Strongest at the top; the axis is zoomed to the intervals (Elo points, the
+    bots averaging 0). A team title's table (``role`` column) colours the roles.
+
+    >>> import gamekit
+    >>> board = gamekit.ladder("hats", bots=["random", "greedy"], games=12, seed=1)
+    >>> ladder(board).to_dict()["layer"][1]["mark"]["type"]
+    'point'
+    """
+    import altair as alt
+    import pandas as pd
+
+    data = pd.DataFrame(table).copy()
+    data["label"] = (
+        data["bot"].astype(str) + " (" + data["role"].astype(str) + ")"
+        if "role" in data
+        else data["bot"].astype(str)
+    )
+    order = list(data.sort_values("rating", ascending=False)["label"])
+    keep = ["label", "rating", "low", "high", "games", "win_share"]
+    data = data[keep + (["role"] if "role" in data else [])]
+    pad = max(10.0, 0.05 * float(data.high.max() - data.low.min()))
+    domain = [float(data.low.min()) - pad, float(data.high.max()) + pad]
+    y = alt.Y("label:N", sort=order, title=None)
+    x_scale = alt.Scale(domain=domain, zero=False, nice=False)
+    title = table.attrs.get("title", "") if hasattr(table, "attrs") else ""
+    base = alt.Chart(data, title=f"Bot ladder {title}".strip()).encode(y=y)
+    colour = alt.Color("role:N", title="role") if "role" in data else alt.value("#1f77b4")
+    bars = base.mark_rule(strokeWidth=2).encode(
+        x=alt.X("low:Q", title="rating (Elo points, 95 % interval)", scale=x_scale),
+        x2="high:Q",
+        color=colour,
+    )
+    points = base.mark_point(filled=True, size=60).encode(
+        x=alt.X("rating:Q", scale=x_scale),
+        color=colour,
+        tooltip=[
+            "label:N",
+            alt.Tooltip("rating:Q", format=".0f"),
+            alt.Tooltip("low:Q", format=".0f"),
+            alt.Tooltip("high:Q", format=".0f"),
+            "games:Q",
+            alt.Tooltip("win_share:Q", format=".3f"),
+        ],
+    )
+    chart: AnyChart = alt.layer(bars, points).properties(width=360, height=28 * len(data))
+    return chart
+
+
 def convergence(
     samples: Iterable[float],
     exact: Any,
