@@ -1,0 +1,8 @@
+"""Which packages the wheel holds: every package under gamekit/ (a new title's folder
+needs no line anywhere), plus the two folders pyproject.toml maps into it."""
+
+from setuptools import find_packages, setup
+
+setup(
+    packages=[*find_packages(include=["gamekit", "gamekit.*"]), "gamekit.widgets", "gamekit.docs"]
+)
