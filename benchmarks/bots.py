@@ -56,27 +56,33 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 class Timed(bots.Bot):
     """Wraps a bot and records how long each of its decisions takes."""
 
-    def __init__(self, inner: bots.Bot, times: list[float]) -> None:
+    def __init__(self, inner: bots.Bot, times: list[tuple[float, float]]) -> None:
         super().__init__(inner.seed)
         self.inner, self.times = inner, times
         self.needs_view, self.needs_state = inner.needs_view, inner.needs_state
         self.name = inner.name
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.inner.act(view, legal)
-        self.times.append(time.perf_counter() - start)
+        self.times.append((time.perf_counter() - start, time.process_time() - cpu))
         return action
 
     def act_on_state(self, rules: Any, state: Any, legal: Sequence[Any]) -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.inner.act_on_state(rules, state, legal)
-        self.times.append(time.perf_counter() - start)
+        self.times.append((time.perf_counter() - start, time.process_time() - cpu))
         return action
 
 
 def play_row(
-    title: str, bot: str, opponent: str, players: int, games: int, seed: int, times: list[float]
+    title: str,
+    bot: str,
+    opponent: str,
+    players: int,
+    games: int,
+    seed: int,
+    times: list[tuple[float, float]],
 ) -> tuple[int, float]:
     """Games with ``bot`` in seat ``game % players``: (games won, win share counting ties)."""
     rules = rules_for(title)
@@ -103,7 +109,7 @@ def strength(args: argparse.Namespace) -> None:
     print("|---|---|---|---:|---:|---:|---|---:|---:|")
     for title in args.rows:
         players, opponent, target = ROWS[title]
-        times: list[float] = []
+        times: list[tuple[float, float]] = []
         start = time.perf_counter()
         wins, shares = play_row(title, args.bot, opponent, players, args.games, args.seed, times)
         low, high = wilson(wins, args.games)
@@ -117,15 +123,19 @@ def strength(args: argparse.Namespace) -> None:
         )
 
 
-def _times(times: list[float]) -> str:
+def _times(times: list[tuple[float, float]]) -> str:
+    """Median, 95th percentile and maximum, wall clock (and CPU time: the bot's own cost)."""
     if not times:
         return "no decisions"
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
-    return (
-        f"median {1e3 * statistics.median(ordered):.1f} ms, p95 {1e3 * p95:.1f} ms, "
-        f"max {1e3 * ordered[-1]:.1f} ms, {len(ordered)} decisions"
-    )
+    parts = []
+    for label, column in (("wall", 0), ("cpu", 1)):
+        ordered = sorted(t[column] for t in times)
+        p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+        parts.append(
+            f"{label} median {1e3 * statistics.median(ordered):.1f} ms, "
+            f"p95 {1e3 * p95:.1f} ms, max {1e3 * ordered[-1]:.1f} ms"
+        )
+    return "; ".join(parts) + f" ({len(times)} decisions)"
 
 
 def timing(args: argparse.Namespace) -> None:
@@ -139,7 +149,7 @@ def timing(args: argparse.Namespace) -> None:
         best = bots.best(title)
         below = [n for n in ladder if n != best]
         opponent = below[-1] if below else best
-        times: list[float] = []
+        times: list[tuple[float, float]] = []
         play_row(title, "best", opponent, players, args.timing_games, args.seed, times)
         print(f"| {title} | {best} | {opponent} | {players} | {_times(times)} |", flush=True)
 

@@ -10,7 +10,10 @@ How it decides, in four steps a learner can redo by hand:
 2. **Try every move in that world.** For each legal action, copy the world,
    play the action, then finish the game with random moves for everyone (a
    *rollout*), and note how well the bot's seat did (1 for a win, shared on a
-   tie, plus a little for the score margin).
+   tie, plus a little for the score margin). A title may instead let its own
+   simple bot play the next few moves for everyone (each from its own view of
+   the world: a better model of real opponents than random play) and then read
+   the running scores (:data:`STYLES`).
 3. **Repeat with many worlds** and average: a move that does well across many
    guesses is a good move whatever the hidden cards are. Together, steps 1-3
    are *perfect-information Monte Carlo* (PIMC).
@@ -39,9 +42,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from gamekit import bots as bots_module
 from gamekit.bots import Bot, View
 from gamekit.core.actions import Action
 from gamekit.core.errors import GamekitError
+from gamekit.core.lean import decide
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.core.rules import Rules
 
@@ -55,6 +60,13 @@ BUDGETS: dict[str, int] = {
 }
 """Default budgets, tuned so that a decision takes well under 50 ms on the
 kit's reference machine (2 cores, Python 3.11; see ``benchmarks/bots.py``)."""
+STYLES: dict[str, tuple[str, int, int | None]] = {"knock-knock": ("greedy", 3, 3)}
+"""Per title, the default ``(policy, lookahead, depth)``: which bot guides the first
+``lookahead`` moves of a rollout, and how many moves a rollout plays before the
+running scores are read (``None``: to the end). Default: random to the end."""
+RANDOM_TO_THE_END: tuple[str, int, int | None] = ("random", 0, None)
+GUIDED_COST = 40
+"""A move chosen by a guiding bot counts as this many random moves (it costs about that)."""
 WORLD_COST = 20
 """A sampled world counts as this many simulated decisions (making it costs about that)."""
 MARGIN_WEIGHT = 0.1
@@ -84,26 +96,70 @@ def reward(rules: Rules[Any], state: Any, seat: int) -> float:
     return share + MARGIN_WEIGHT * (mine - rival) / (abs(mine) + abs(rival) + 1.0)
 
 
-def rollout(rules: Rules[Any], state: Any, rng: Rng) -> int:
-    """Finish the game in ``state`` (in place) with random moves; return how many were made."""
+def estimate(rules: Rules[Any], state: Any, seat: int) -> float:
+    """A guess at :func:`reward` for an unfinished game, from the running scores.
+
+    My running score minus the best other one, scaled into ``[-1, 1]``, mapped
+    to a chance of winning between 0 and 1 (plus the margin term of a reward).
+    """
+    scores = rules.scores(state)
+    if len(scores) < 2:
+        return 0.5
+    mine = float(scores[seat])
+    rival = max(float(s) for i, s in enumerate(scores) if i != seat)
+    margin = (mine - rival) / (abs(mine) + abs(rival) + 1.0)
+    return 0.5 * (1.0 + margin) + MARGIN_WEIGHT * margin
+
+
+def rollout(
+    rules: Rules[Any],
+    state: Any,
+    rng: Rng,
+    depth: int | None = None,
+    guides: Sequence[Bot] = (),
+    lookahead: int = 0,
+) -> int:
+    """Finish the game in ``state`` (in place), or stop after ``depth`` moves.
+
+    The first ``lookahead`` moves are chosen by ``guides`` (one bot per seat,
+    each from its own view of this world), the rest at random. Returns the cost
+    in simulated decisions (a guided move counts :data:`GUIDED_COST`).
+    """
     to_move, legal_actions, apply = rules.to_move, rules.legal_actions, rules.apply
     below = rng.below
-    steps = 0
-    while to_move(state) is not None:
+    steps = cost = 0
+    limit = -1 if depth is None else depth
+    while steps != limit and (seat := to_move(state)) is not None:
         legal = legal_actions(state)
-        apply(state, legal[below(len(legal))] if len(legal) > 1 else legal[0], None)
+        if len(legal) == 1:
+            action = legal[0]
+        elif steps < lookahead and guides:
+            action = decide(rules, state, guides[seat], seat)
+            cost += GUIDED_COST - 1
+        else:
+            action = legal[below(len(legal))]
+        apply(state, action, None)
         steps += 1
-    return steps
+    return steps + cost
 
 
 def evaluate(
-    rules: Rules[Any], world: Any, action: Action, seat: int, seed: int
+    rules: Rules[Any],
+    world: Any,
+    action: Action,
+    seat: int,
+    seed: int,
+    depth: int | None = None,
+    guides: Sequence[Bot] = (),
+    lookahead: int = 0,
 ) -> tuple[float, int]:
-    """Play ``action`` in a copy of ``world``, roll out to the end: (reward, moves simulated)."""
+    """Play ``action`` in a copy of ``world``, roll out: (reward or its estimate, cost)."""
     state = rules.copy_state(world)
     rules.apply(state, action, None)
-    steps = 1 + rollout(rules, state, Rng(seed))
-    return reward(rules, state, seat), steps
+    cost = 1 + rollout(rules, state, Rng(seed), depth, guides, lookahead)
+    if rules.is_over(state):
+        return reward(rules, state, seat), cost
+    return estimate(rules, state, seat), cost
 
 
 def halve(alive: list[int], totals: Sequence[float], counts: Sequence[int]) -> list[int]:
@@ -121,7 +177,10 @@ class SearchBot(Bot):
 
     ``budget`` is the effort per decision, in simulated decisions (``None``: the
     title's default in :data:`BUDGETS`); ``time_limit`` (seconds, optional) also
-    stops the search early, at the price of reproducibility.
+    stops the search early, at the price of reproducibility. ``policy`` names the
+    title's bot that plays the first ``lookahead`` moves of each rollout, and
+    ``depth`` how many moves a rollout plays before the running scores are read
+    (``None``: to the end); left out, they come from :data:`STYLES`.
     """
 
     name = "search"
@@ -129,7 +188,13 @@ class SearchBot(Bot):
     needs_state = True
 
     def __init__(
-        self, seed: int = 0, budget: int | None = None, time_limit: float | None = None
+        self,
+        seed: int = 0,
+        budget: int | None = None,
+        time_limit: float | None = None,
+        policy: str | None = None,
+        lookahead: int | None = None,
+        depth: int | None = -1,
     ) -> None:
         super().__init__(seed)
         if budget is not None and (
@@ -138,7 +203,14 @@ class SearchBot(Bot):
             raise ValueError(f"budget counts simulated decisions: 1 or more, not {budget!r}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit is in seconds and must be positive, not {time_limit!r}")
+        if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool)):
+            raise ValueError(f"depth is a number of moves or None, not {depth!r}")
+        if policy in (bots_module.SEARCH, bots_module.BEST):
+            raise ValueError("the rollout policy must be a simple bot, not a search bot")
         self.budget = budget
+        self.policy = policy
+        self.lookahead = lookahead
+        self.depth = depth
         self.time_limit = time_limit
         self.decisions = 0
 
@@ -161,6 +233,17 @@ class SearchBot(Bot):
         budget = self.budget or BUDGETS.get(rules.title, DEFAULT_BUDGET)
         return legal[self._search(rules, state, legal, seat, key, budget)]
 
+    def _style(self, rules: Rules[Any], key: int, seats: int) -> tuple[list[Bot], int, int | None]:
+        """The guiding bots (one per seat), the lookahead and the depth of the rollouts."""
+        policy, lookahead, depth = STYLES.get(rules.title, RANDOM_TO_THE_END)
+        policy = self.policy or policy
+        lookahead = lookahead if self.lookahead is None else self.lookahead
+        depth = depth if self.depth == -1 else self.depth
+        if policy == "random" or lookahead <= 0:
+            return [], 0, depth
+        make = bots_module.factory(rules.title, policy)
+        return [make(seed=derive_seed(key, "guide", s)) for s in range(seats)], lookahead, depth
+
     def _search(
         self,
         rules: Rules[Any],
@@ -172,6 +255,7 @@ class SearchBot(Bot):
     ) -> int:
         """Sequential halving over the moves; each world is shared by all moves (fair
         comparisons). Only ``sample_hidden`` reads ``state``."""
+        guides, lookahead, depth = self._style(rules, key, rules.players(state))
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         alive = list(range(len(legal)))
@@ -187,7 +271,9 @@ class SearchBot(Bot):
                 index += 1
                 spent += WORLD_COST
                 for a in alive:
-                    value, steps = evaluate(rules, world, legal[a], seat, seed)
+                    value, steps = evaluate(
+                        rules, world, legal[a], seat, seed, depth, guides, lookahead
+                    )
                     totals[a] += value
                     counts[a] += 1
                     spent += steps

@@ -90,6 +90,19 @@ def test_search_options_are_checked() -> None:
         SearchBot(budget=0)
     with pytest.raises(ValueError, match="time_limit"):
         SearchBot(time_limit=-1.0)
+    with pytest.raises(ValueError, match="policy"):
+        SearchBot(policy="search")
+
+
+def test_rollouts_guided_by_a_title_bot_still_play_legal_moves() -> None:
+    game = gamekit.new_game("knock-knock", players=3, seed=6)
+    seats = [
+        SearchBot(seed=s, budget=SMALL, policy="greedy", lookahead=2, depth=4) for s in range(3)
+    ]
+    while not game.is_over:
+        action = seats[game.to_move].choose(game)  # type: ignore[index]
+        assert action in game.legal_actions()
+        game.play(action)
 
 
 def test_a_time_limit_still_gives_a_legal_move() -> None:
