@@ -178,7 +178,7 @@ class SearchBot(Bot):
     ``budget`` is the effort per decision, in simulated decisions (``None``: the
     title's default in :data:`BUDGETS`); ``time_limit`` (seconds, optional) also
     stops the search early, at the price of reproducibility. ``policy`` names the
-    title's bot that plays the first ``lookahead`` moves of each rollout, and
+    title's (memoryless) bot that plays the first ``lookahead`` moves of each rollout, and
     ``depth`` how many moves a rollout plays before the running scores are read
     (``None``: to the end); left out, they come from :data:`STYLES`.
     """
@@ -205,6 +205,10 @@ class SearchBot(Bot):
             raise ValueError(f"time_limit is in seconds and must be positive, not {time_limit!r}")
         if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool)):
             raise ValueError(f"depth is a number of moves or None, not {depth!r}")
+        if lookahead is not None and (
+            not isinstance(lookahead, int) or isinstance(lookahead, bool) or lookahead < 0
+        ):
+            raise ValueError(f"lookahead is a number of moves (0 or more), not {lookahead!r}")
         if policy in (bots_module.SEARCH, bots_module.BEST):
             raise ValueError("the rollout policy must be a simple bot, not a search bot")
         self.budget = budget
