@@ -60,7 +60,7 @@ BUDGETS: dict[str, int] = {
 }
 """Default budgets, tuned so that a decision takes well under 50 ms on the
 kit's reference machine (2 cores, Python 3.11; see ``benchmarks/bots.py``)."""
-STYLES: dict[str, tuple[str, int, int | None]] = {"knock-knock": ("greedy", 3, 3)}
+STYLES: dict[str, tuple[str, int, int | None]] = {"knock-knock": ("greedy", 2, None)}
 """Per title, the default ``(policy, lookahead, depth)``: which bot guides the first
 ``lookahead`` moves of a rollout, and how many moves a rollout plays before the
 running scores are read (``None``: to the end). Default: random to the end."""
