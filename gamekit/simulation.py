@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from gamekit import bots as bots_module
 from gamekit.core import registry
 from gamekit.core.errors import ConfigError
-from gamekit.core.lean import play_out
+from gamekit.core.lean import decide, play_out
 from gamekit.core.rng import derive_seed
 from gamekit.core.rules import Rules
 
@@ -94,7 +94,10 @@ def make_plan(
         raise ConfigError(f"seed must be a whole number >= 0, not {seed!r}")
     source = registry.registered_module(title) or rules
     config = rules.make_config(players, dict(options))
-    specs = _bot_specs(bots, int(config.players))
+    specs = tuple(
+        (bots_module.best(title) if name == bots_module.BEST else name, params)
+        for name, params in _bot_specs(bots, int(config.players))
+    )
     for name, params in specs:
         bots_module.make(title, name, seed=0, **dict(params))
     labels = tuple(_label(name, params) for name, params in specs)
@@ -669,9 +672,7 @@ def _round_scores(
     current = state.round
     seat = rules.to_move(state)
     while seat is not None:
-        bot = seats[seat]
-        view = rules.view(state, seat) if bot.needs_view else None
-        rules.apply(state, bot.act(view, rules.legal_actions(state)), None)
+        rules.apply(state, decide(rules, state, seats[seat], seat), None)
         seat = rules.to_move(state)
         if state.round != current or seat is None:
             yield current, list(rules.scores(state))

@@ -27,7 +27,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = ROOT / "notebooks" / "00-start-here.ipynb"
 CONSTRAINTS = ROOT / "requirements-tested.txt"
-SOURCES = ["pyproject.toml", "README.md", "LICENSE", "NOTICE.md", "gamekit", "widgets", "docs"]
+SOURCES = [
+    "pyproject.toml",
+    "setup.py",
+    "README.md",
+    "LICENSE",
+    "NOTICE.md",
+    "gamekit",
+    "widgets",
+    "docs",
+]
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "dist")
 
 pytestmark = [pytest.mark.wheel, pytest.mark.slow]

@@ -53,3 +53,10 @@ class BadRecord(GamekitError):
 
 class ConfigError(GamekitError, ValueError):
     """Impossible options for a new game (the message gives the allowed range)."""
+
+
+class NoSampler(GamekitError, NotImplementedError):
+    """A title that cannot guess what a seat does not see (no ``Rules.sample_hidden``).
+
+    The search bot needs that guess; the message says what to write.
+    """

@@ -32,6 +32,8 @@ def play_out(
     rules: Rules[Any], config: Any, seed: int, bots: Sequence[Bot], record: bool = False
 ) -> LeanResult:
     """Play one game to the end with one bot per seat, as fast as the rules allow."""
+    if any(bot.needs_state for bot in bots):
+        return _play_out_with_state(rules, config, seed, bots, record)
     state = rules.initial_state(config, seed)
     to_move, legal_actions, apply, view = (
         rules.to_move,
@@ -53,3 +55,31 @@ def play_out(
             raise RuntimeError(f"{rules.title}: no end after {MAX_DECISIONS} decisions")
         seat = to_move(state)
     return LeanResult(state, decisions, actions)
+
+
+def _play_out_with_state(
+    rules: Rules[Any], config: Any, seed: int, bots: Sequence[Bot], record: bool
+) -> LeanResult:
+    """:func:`play_out` when some bot needs the state (a search bot); the same games."""
+    state = rules.initial_state(config, seed)
+    actions: list[Action] = []
+    decisions = 0
+    seat = rules.to_move(state)
+    while seat is not None:
+        action = decide(rules, state, bots[seat], seat)
+        rules.apply(state, action, None)
+        if record:
+            actions.append(action)
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"{rules.title}: no end after {MAX_DECISIONS} decisions")
+        seat = rules.to_move(state)
+    return LeanResult(state, decisions, actions)
+
+
+def decide(rules: Rules[Any], state: Any, bot: Bot, seat: int) -> Action:
+    """What ``bot`` plays for ``seat`` now: from the state for search bots, else the view."""
+    legal = rules.legal_actions(state)
+    if bot.needs_state:
+        return bot.act_on_state(rules, state, legal)
+    return bot.act(rules.view(state, seat) if bot.needs_view else None, legal)

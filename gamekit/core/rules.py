@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gamekit.core.actions import Action, Event
+from gamekit.core.errors import NoSampler
 from gamekit.core.names import and_list, seat_label, seat_list
 from gamekit.core.rng import Rng
 
@@ -126,6 +127,25 @@ class Rules(ABC, Generic[S]):
 
         Used to prove views leak nothing: ``view(copy, seat) == view(state, seat)``.
         """
+
+    def sample_hidden(self, state: S, seat: int | None, rng: Rng) -> S:
+        """A guess at the whole state made from what ``seat`` sees: the sampler of search bots.
+
+        Like :meth:`resample_hidden` (what ``seat`` cannot see is re-dealt at
+        random), and also *canonical*: the result depends only on
+        ``view(state, seat)`` and ``rng``, never on where the hidden cards really
+        are (sort the hidden cards before shuffling them, and re-draw any seed
+        kept for later shuffles). Two states that ``seat`` cannot tell apart give
+        the same guess for the same ``rng``.
+
+        The default raises :class:`gamekit.core.errors.NoSampler`: a title opts in.
+        """
+        raise NoSampler(
+            f"{self.name} has no sampler of hidden information, so a search bot cannot "
+            f"play it: give its Rules a sample_hidden(state, seat, rng) method that "
+            f"re-deals what the seat cannot see using only what it sees (for example: "
+            f"sort the hidden cards, then shuffle them as resample_hidden does)"
+        )
 
     def players(self, state: S) -> int:
         """Number of seats."""

@@ -982,3 +982,6 @@ class PlannerBot(Bot):
 BOTS = {"innkeeper": InnkeeperBot, "planner": PlannerBot}
 BEST = "planner"
 """The strongest bot of this module (``BOTS`` runs from the weakest to the strongest)."""
+
+SEARCH_ABOVE = "random"
+"""The strongest of these bots that the generic search bot beats (``benchmarks/bots.py``)."""

@@ -318,6 +318,16 @@ class BloodyInnRules(Rules[State]):
         Peasants never leave the hands for a pile, and a card announced as the
         target of a Build stays in its hand.
         """
+        return self._redeal(state, seat, rng, canonical=False)
+
+    def sample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        """The same re-deal from the hidden cards in sorted order, with a fresh seed for
+        the later reshuffle: the guess depends on the view only."""
+        out = self._redeal(state, seat, rng, canonical=True)
+        out.seed = rng.below(1 << 62)
+        return out
+
+    def _redeal(self, state: State, seat: int | None, rng: Rng, canonical: bool) -> State:
         out = copy_state(state)
         others = [i for i in range(out.players) if i != seat]
         kept = set(out.targets)
@@ -326,6 +336,9 @@ class BloodyInnRules(Rules[State]):
         travellers = [c for c in hand_cards if not IS_PEASANT[c]]
         below = out.entrance[:-1]
         travellers += below + out.removed
+        if canonical:
+            peasants.sort()
+            travellers.sort()
         rng.shuffle(travellers)
         in_hands = peasants + travellers[: len(hand_cards) - len(peasants)]
         rest = travellers[len(in_hands) - len(peasants) :]

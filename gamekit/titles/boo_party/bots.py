@@ -289,3 +289,6 @@ BOTS = {"memory": MemoryBot, "team": TeamBot}
 
 BEST = "team"
 """The strongest bot: the Monsters' team plan, the Seer's careful accusations."""
+
+SEARCH_ABOVE = "random"
+"""The strongest of these bots that the generic search bot beats (``benchmarks/bots.py``)."""

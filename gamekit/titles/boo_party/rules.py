@@ -462,8 +462,17 @@ class BooPartyRules(Rules[State]):
     def resample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
         """Re-deal the unseen Visions; for the Seer and spectators, also the costumes
         chosen while their eyes are closed."""
+        return self._redeal(state, seat, rng, canonical=False)
+
+    def sample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        """The same re-deal from the unseen Visions in sorted order: it depends on the view only."""
+        return self._redeal(state, seat, rng, canonical=True)
+
+    def _redeal(self, state: State, seat: int | None, rng: Rng, canonical: bool) -> State:
         out = self.copy_state(state)
         pool = out.deck + out.removed
+        if canonical:
+            pool.sort()
         rng.shuffle(pool)
         cut = len(out.removed)
         out.removed, out.deck = pool[:cut], pool[cut:]

@@ -117,3 +117,6 @@ def _same_side(view: View, seat: int, me: int) -> bool:
 
 BOTS = {"greedy": GreedyBot}
 """The Hats bots beyond ``random`` (see :func:`gamekit.bots.make`)."""
+
+SEARCH_ABOVE = "greedy"
+"""The strongest of these bots that the generic search bot beats (``benchmarks/bots.py``)."""

@@ -459,6 +459,16 @@ class HatsRules(Rules[State]):
 
     def resample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
         """Re-deal what ``seat`` cannot see: other hands, others' black hats, deck, discards."""
+        return self._redeal(state, seat, rng, canonical=False)
+
+    def sample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        """The same re-deal from the hidden cards in sorted order, with a fresh seed for
+        later reshuffles (H4): the guess depends on the view only."""
+        out = self._redeal(state, seat, rng, canonical=True)
+        out.seed = rng.below(1 << 62)
+        return out
+
+    def _redeal(self, state: State, seat: int | None, rng: Rng, canonical: bool) -> State:
         out = self.copy_state(state)
         over = self.is_over(state)
         others = [s for s in range(state.players) if s != seat]
@@ -468,6 +478,8 @@ class HatsRules(Rules[State]):
             pool += [c for s in others for c in out.hands[s]]
         if hidden_offer and out.offer is not None:
             pool.append(out.offer)
+        if canonical:
+            pool.sort()
         rng.shuffle(pool)
         out.deck, pool = pool[: len(out.deck)], pool[len(out.deck) :]
         out.discards, pool = pool[: len(out.discards)], pool[len(out.discards) :]

@@ -198,3 +198,6 @@ class GreedyBot(Bot):
 
 BOTS = {"greedy": GreedyBot}
 """The bots of this title beyond ``random``."""
+
+SEARCH_ABOVE = "greedy"
+"""The strongest of these bots that the generic search bot beats (``benchmarks/bots.py``)."""

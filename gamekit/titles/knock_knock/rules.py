@@ -524,6 +524,17 @@ class KnockKnockRules(Rules[State]):
 
     def resample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
         """Re-deal what ``seat`` cannot see, keeping the cards known to all (K5)."""
+        return self._redeal(state, seat, rng, canonical=False)
+
+    def sample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        """The same re-deal from the hidden cards in sorted order: it depends on the view only.
+
+        Card ids of one kind are interchangeable, so two states ``seat`` cannot
+        tell apart give the same guess up to which copy of a kind sits where.
+        """
+        return self._redeal(state, seat, rng, canonical=True)
+
+    def _redeal(self, state: State, seat: int | None, rng: Rng, canonical: bool) -> State:
         out = self.copy_state(state)
         others = [s for s in range(out.players) if s != seat]
         hidden_knock = out.knocked >= 0 and seat != out.turn
@@ -531,6 +542,8 @@ class KnockKnockRules(Rules[State]):
         pool = [c for s in others for c in out.hands[s]] + out.deck[: len(out.deck) - len(top)]
         if hidden_knock:
             pool.append(out.knocked)
+        if canonical:
+            pool.sort()
         rng.shuffle(pool)
         reserved = {s: [_take_kind(pool, k) for k in out.known[s]] for s in others}
         rng.shuffle(pool)  # taking known kinds from the front biased the order: re-deal uniformly
