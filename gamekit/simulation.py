@@ -16,6 +16,7 @@ pandas, tqdm and dask are imported only when a simulation runs.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import math
@@ -23,6 +24,8 @@ import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import chain
+from operator import itemgetter, methodcaller
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -243,62 +246,40 @@ class Aggregate:
 
 @dataclass
 class Rows:
-    """Games ``start`` to ``stop - 1``, column by column, one entry per game and seat.
+    """Games ``start`` to ``stop - 1`` as they came out of the rules, ready for :func:`to_frame`.
 
-    ``game``, ``seat`` and ``bot`` follow from ``start`` and the seats, and ``seed``
-    and ``decisions`` are kept once per game: :func:`to_frame` spreads them out.
+    Kept raw so that playing a game costs little more than the lean path:
+    ``game``, ``seat`` and ``bot`` follow from ``start`` and the seats, ranks are
+    worked out column-wise, and the summaries are flattened all at once.
     """
 
     start: int
     stop: int
     players: int
     seeds: list[int] = field(default_factory=list)
+    """The deal of each game."""
     decisions: list[int] = field(default_factory=list)
+    """Decisions made in each game."""
+    winners: list[list[int]] = field(default_factory=list)
+    """The winning seats of each game."""
     scores: list[Any] = field(default_factory=list)
-    ranks: list[int] = field(default_factory=list)
-    winners: list[bool] = field(default_factory=list)
-    extra: dict[str, list[Any]] = field(default_factory=dict)
+    """Each game's scores, seat by seat, one after the other."""
+    summaries: list[Mapping[str, Any]] = field(default_factory=list)
+    """Each game's ``summary`` dicts, seat by seat, one after the other."""
 
     def __len__(self) -> int:
-        return len(self.ranks)
-
-    def add_extra(self, flat: Mapping[str, Any], filled: int) -> None:
-        """The summary columns of row ``filled`` (a column missing in a row holds None)."""
-        columns = self.extra
-        if flat.keys() == columns.keys():
-            for key, value in flat.items():
-                columns[key].append(value)
-            return
-        for key, value in flat.items():
-            if key not in columns:
-                columns[key] = [None] * filled
-            columns[key].append(value)
-        for values in columns.values():
-            if len(values) == filled:
-                values.append(None)
+        return len(self.scores)
 
     def extend(self, later: Rows) -> None:
         """Append the rows of the chunk that follows this one."""
         if later.start != self.stop or later.players != self.players:
             raise ValueError(f"chunk {later.start} does not follow chunk {self.start}-{self.stop}")
-        filled, added = len(self), len(later)
-        for key, values in later.extra.items():
-            if key not in self.extra:
-                self.extra[key] = [None] * filled
-            self.extra[key].extend(values)
-        for key, values in self.extra.items():
-            if len(values) == filled:
-                values.extend([None] * added)
         self.stop = later.stop
         self.seeds.extend(later.seeds)
         self.decisions.extend(later.decisions)
-        self.scores.extend(later.scores)
-        self.ranks.extend(later.ranks)
         self.winners.extend(later.winners)
-
-
-_FLAT = frozenset({int, float, bool, str, type(None)})
-"""Value types of a summary that need no flattening (the fast path)."""
+        self.scores.extend(later.scores)
+        self.summaries.extend(later.summaries)
 
 
 class Runner:
@@ -314,12 +295,13 @@ class Runner:
 
     def run(self, start: int, stop: int) -> Rows | Aggregate:
         """Play games ``start`` to ``stop - 1``; their rows, or their sums if aggregating."""
-        plan, rules, config, makers = self.plan, self.rules, self.config, self.makers
+        if self.plan.aggregate:
+            return self._sums(start, stop)
+        rules, config, makers, run_seed = self.rules, self.config, self.makers, self.plan.seed
         scores_of, winners_of, summary_of = rules.scores, rules.winners, rules.summary
-        run_seed, players, flat_types = plan.seed, plan.players, _FLAT
-        rows = Rows(start, stop, players)
-        sums = Aggregate.empty(players) if plan.aggregate else None
-        add_extra = rows.add_extra
+        rows = Rows(start, stop, self.plan.players)
+        seeds, decisions, winners = rows.seeds, rows.decisions, rows.winners
+        scores, summaries = rows.scores, rows.summaries
         for game in range(start, stop):
             seed = derive_seed(run_seed, "game", game)
             seats = [
@@ -328,34 +310,36 @@ class Runner:
             ]
             result = play_out(rules, config, seed, seats)
             state = result.state
-            scores = scores_of(state)
-            winners = set(winners_of(state))
-            if len(scores) != players:
-                raise RuntimeError(f"{rules.title}: {len(scores)} scores for {players} seats")
-            ranks = [_rank(seat, scores, winners) for seat in range(players)]
-            flats = [
-                s if set(map(type, s.values())) <= flat_types else flatten(s)
-                for s in summary_of(state)
+            seeds.append(seed)
+            decisions.append(result.decisions)
+            winners.append(winners_of(state))
+            scores.extend(scores_of(state))
+            summaries.extend(summary_of(state))
+        if len(scores) != len(seeds) * rows.players or len(summaries) != len(scores):
+            raise RuntimeError(f"{rules.title}: scores() or summary() does not give one per seat")
+        return rows
+
+    def _sums(self, start: int, stop: int) -> Aggregate:
+        plan, rules, config, makers = self.plan, self.rules, self.config, self.makers
+        sums = Aggregate.empty(plan.players)
+        for game in range(start, stop):
+            seats = [
+                make(seed=derive_seed(plan.seed, "bot", game, seat), **params)
+                for seat, (make, params) in enumerate(makers)
             ]
-            if sums is not None:
-                for seat in range(players):
-                    row = {
-                        "score": scores[seat],
-                        "winner": seat in winners,
-                        "rank": ranks[seat],
-                        "decisions": result.decisions,
-                    }
-                    sums.add_row(seat, row, flats[seat])
-                continue
-            filled = len(rows.ranks)
-            rows.seeds.append(seed)
-            rows.decisions.append(result.decisions)
-            rows.scores.extend(scores)
-            rows.ranks.extend(ranks)
-            for seat in range(players):
-                rows.winners.append(seat in winners)
-                add_extra(flats[seat], filled + seat)
-        return rows if sums is None else sums
+            result = play_out(rules, config, derive_seed(plan.seed, "game", game), seats)
+            state = result.state
+            scores = rules.scores(state)
+            winners = set(rules.winners(state))
+            for seat, summary in enumerate(rules.summary(state)):
+                row = {
+                    "score": scores[seat],
+                    "winner": seat in winners,
+                    "rank": _rank(seat, scores, winners),
+                    "decisions": result.decisions,
+                }
+                sums.add_row(seat, row, flatten(summary))
+        return sums
 
 
 def run_chunk(plan: Plan, start: int, stop: int) -> Rows | Aggregate:
@@ -755,23 +739,99 @@ def to_frame(rows: Rows, labels: Sequence[str]) -> pd.DataFrame:
     import pandas as pd
 
     players, games = rows.players, rows.stop - rows.start
-    categories = sorted(set(labels))
-    codes = np.array([categories.index(label) for label in labels], dtype=np.int8)
-    score = pd.Series(rows.scores, dtype=None if rows.scores else "float64")
+    score = _array(rows.scores, set(map(type, rows.scores)))
     if score.dtype == object:
         score = score.astype("float64")
+    won = np.zeros((games, players), dtype=bool)
+    counts = np.fromiter(map(len, rows.winners), dtype=np.int64, count=games)
+    seats = np.fromiter(chain.from_iterable(rows.winners), dtype=np.int64, count=int(counts.sum()))
+    won[np.repeat(np.arange(games), counts), seats] = True
+    table = np.asarray(score).reshape(games, players)
+    ahead = ((table[:, None, :] > table[:, :, None]) & ~won[:, None, :]).sum(axis=2)
+    rank = np.where(won, 1, 1 + won.sum(axis=1, keepdims=True) + ahead)
     data: dict[str, Any] = {
         "game": np.repeat(np.arange(rows.start, rows.stop, dtype=np.int64), players),
         "seed": np.repeat(np.array(rows.seeds, dtype=np.uint64), players),
         "seat": np.tile(np.arange(players, dtype=np.int8), games),
-        "bot": pd.Categorical.from_codes(np.tile(codes, games), categories=categories),
-        "score": score.to_numpy(),
-        "rank": np.array(rows.ranks, dtype=np.int8),
-        "winner": np.array(rows.winners, dtype=bool),
+        "bot": _bot_column(labels, games),
+        "score": score,
+        "rank": rank.reshape(-1).astype(np.int8),
+        "winner": won.reshape(-1),
         "decisions": np.repeat(np.array(rows.decisions, dtype=np.int32), players),
     }
-    data.update(rows.extra)
-    return pd.DataFrame(data)
+    for name, values in _flat_columns(rows.summaries).items():
+        data.setdefault(name, values)
+    return pd.DataFrame(data, copy=False)
+
+
+@functools.lru_cache(maxsize=64)
+def _bot_kind(labels: tuple[str, ...]) -> tuple[Any, Any]:
+    """The categorical dtype of the ``bot`` column and each seat's code in it."""
+    import numpy as np
+    import pandas as pd
+
+    categories = sorted(set(labels))
+    codes = np.array([categories.index(label) for label in labels], dtype=np.int8)
+    return pd.CategoricalDtype(categories), codes
+
+
+def _bot_column(labels: Sequence[str], games: int) -> Any:
+    import numpy as np
+    import pandas as pd
+
+    kind, codes = _bot_kind(tuple(labels))
+    return pd.Categorical.from_codes(np.tile(codes, games), dtype=kind)
+
+
+def _same_keys(summaries: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]] | None:
+    """Column by column when every summary has the first one's keys (the usual case)."""
+    first = list(summaries[0])
+    if sum(map(len, summaries)) != len(first) * len(summaries):
+        return None
+    try:
+        return {key: list(map(itemgetter(key), summaries)) for key in first}
+    except KeyError:
+        return None
+
+
+def _array(values: list[Any], kinds: set[type]) -> Any:
+    """``values`` as a column: numpy for plain numbers and truth values, else as pandas infers."""
+    import numpy as np
+    import pandas as pd
+
+    simple = {frozenset({int}): np.int64, frozenset({bool}): np.bool_}
+    simple |= {frozenset({float}): np.float64, frozenset({int, float}): np.float64}
+    kind = simple.get(frozenset(kinds))
+    if kind is not None:
+        try:
+            return np.array(values, dtype=kind)
+        except OverflowError:
+            pass
+    return pd.Series(values).array
+
+
+def _flat_columns(summaries: Sequence[Mapping[str, Any]], prefix: str = "") -> dict[str, Any]:
+    """One array per summary key, in order of first appearance; dict values become
+    ``outer_inner`` columns and a key missing from a row leaves it empty."""
+    if not summaries:
+        return {}
+    columns = _same_keys(summaries)
+    if columns is None:
+        names = dict.fromkeys(key for summary in summaries for key in summary)
+        columns = {key: [summary.get(key) for summary in summaries] for key in names}
+    out: dict[str, Any] = {}
+    for key, values in columns.items():
+        kinds = set(map(type, values))
+        if not any(issubclass(kind, Mapping) for kind in kinds):
+            out[f"{prefix}{key}"] = _array(values, kinds)
+            continue
+        nested = [isinstance(value, Mapping) for value in values]
+        if not all(nested):
+            plain = [None if n else v for v, n in zip(values, nested, strict=True)]
+            out[f"{prefix}{key}"] = _array(plain, set(map(type, plain)))
+        inner = [v if n else {} for v, n in zip(values, nested, strict=True)]
+        out.update(_flat_columns(inner, f"{prefix}{key}_"))
+    return out
 
 
 def aggregate_frame(total: Aggregate, labels: Sequence[str]) -> pd.DataFrame:
