@@ -49,8 +49,8 @@ MAX_CHUNK = 1000
 BotName = str | type[bots_module.Bot]
 BotSpec = BotName | tuple[BotName, Mapping[str, Any]]
 """A bot name, your own ``Bot`` subclass, or ``(name, params)`` such as
-``("memory", {"p": 0.5})``. A subclass defined in a notebook works with one
-worker, or with processes where they start by fork."""
+``("memory", {"p": 0.5})``. A subclass defined in a notebook cell works with any
+number of workers and any start method (it travels by value, with cloudpickle)."""
 
 
 # -- the plan of a run --------------------------------------------------------------
