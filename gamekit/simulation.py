@@ -282,6 +282,11 @@ class Rows:
         self.summaries.extend(later.summaries)
 
 
+def _maker(factory: bots_module.BotFactory, params: dict[str, Any]) -> bots_module.BotFactory:
+    """``factory`` with the bot's parameters filled in."""
+    return functools.partial(factory, **params) if params else factory
+
+
 class Runner:
     """Plays chunks of one plan: the rules, the config and the bot makers, looked up once."""
 
@@ -289,9 +294,12 @@ class Runner:
         self.plan = plan
         self.rules = plan.rules()
         self.config = self.rules.make_config(plan.players, dict(plan.options))
-        self.makers = [
-            (bots_module.factory(plan.title, name), dict(params)) for name, params in plan.bots
-        ]
+        self.makers = list(
+            enumerate(
+                _maker(bots_module.factory(plan.title, name), dict(params))
+                for name, params in plan.bots
+            )
+        )
 
     def run(self, start: int, stop: int) -> Rows | Aggregate:
         """Play games ``start`` to ``stop - 1``; their rows, or their sums if aggregating."""
@@ -304,10 +312,7 @@ class Runner:
         scores, summaries = rows.scores, rows.summaries
         for game in range(start, stop):
             seed = derive_seed(run_seed, "game", game)
-            seats = [
-                make(seed=derive_seed(run_seed, "bot", game, seat), **params)
-                for seat, (make, params) in enumerate(makers)
-            ]
+            seats = [make(seed=derive_seed(run_seed, "bot", game, seat)) for seat, make in makers]
             result = play_out(rules, config, seed, seats)
             state = result.state
             seeds.append(seed)
@@ -323,10 +328,7 @@ class Runner:
         plan, rules, config, makers = self.plan, self.rules, self.config, self.makers
         sums = Aggregate.empty(plan.players)
         for game in range(start, stop):
-            seats = [
-                make(seed=derive_seed(plan.seed, "bot", game, seat), **params)
-                for seat, (make, params) in enumerate(makers)
-            ]
+            seats = [make(seed=derive_seed(plan.seed, "bot", game, seat)) for seat, make in makers]
             result = play_out(rules, config, derive_seed(plan.seed, "game", game), seats)
             state = result.state
             scores = rules.scores(state)
@@ -491,9 +493,7 @@ def stop_pool(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
             process.join(grace)
 
 
-def _in_order(
-    submit: Callable[[Bound], Any], bounds: Iterator[Bound], ahead: int
-) -> Iterator[Any]:
+def _in_order(submit: Callable[[Bound], Any], bounds: Iterator[Bound], ahead: int) -> Iterator[Any]:
     """Submit chunks a few at a time and yield their results in order (bounded memory)."""
     pending: deque[Any] = deque()
     for bound in bounds:
@@ -783,31 +783,51 @@ def _bot_column(labels: Sequence[str], games: int) -> Any:
     return pd.Categorical.from_codes(np.tile(codes, games), dtype=kind)
 
 
-def _same_keys(summaries: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]] | None:
+def _same_keys(summaries: Sequence[Mapping[str, Any]]) -> dict[str, Sequence[Any]] | None:
     """Column by column when every summary has the first one's keys (the usual case)."""
-    first = list(summaries[0])
-    if sum(map(len, summaries)) != len(first) * len(summaries):
+    keys = tuple(summaries[0])
+    if not keys or sum(map(len, summaries)) != len(keys) * len(summaries):
         return None
     try:
-        return {key: list(map(itemgetter(key), summaries)) for key in first}
+        if len(keys) == 1:
+            return {keys[0]: list(map(itemgetter(keys[0]), summaries))}
+        return dict(zip(keys, zip(*map(itemgetter(*keys), summaries), strict=True), strict=True))
     except KeyError:
         return None
 
 
-def _array(values: list[Any], kinds: set[type]) -> Any:
-    """``values`` as a column: numpy for plain numbers and truth values, else as pandas infers."""
+def _numbers(values: Sequence[Any]) -> Any:
+    """``values`` as a numpy array if they are plain numbers or truth values, else None."""
     import numpy as np
+
+    head = type(values[0])
+    if head is not int and head is not float and head is not bool:
+        return None
+    try:
+        array = np.array(values)
+    except (OverflowError, TypeError, ValueError):
+        return None
+    return array if array.dtype.kind in ("b" if head is bool else "iuf") else None
+
+
+@functools.lru_cache(maxsize=1)
+def _text_dtype() -> Any:
+    """The dtype pandas gives a column of text (``str`` in pandas 3, ``object`` before)."""
     import pandas as pd
 
-    simple = {frozenset({int}): np.int64, frozenset({bool}): np.bool_}
-    simple |= {frozenset({float}): np.float64, frozenset({int, float}): np.float64}
-    kind = simple.get(frozenset(kinds))
-    if kind is not None:
-        try:
-            return np.array(values, dtype=kind)
-        except OverflowError:
-            pass
-    return pd.Series(values).array
+    return pd.Series(["text"]).dtype
+
+
+def _array(values: Sequence[Any], kinds: set[type]) -> Any:
+    """``values`` as a column, with the dtype pandas would infer for them."""
+    import pandas as pd
+
+    numbers = _numbers(values) if values else None
+    if numbers is not None:
+        return numbers
+    if kinds == {str}:
+        return pd.array(list(values), dtype=_text_dtype())
+    return pd.Series(list(values)).array
 
 
 def _flat_columns(summaries: Sequence[Mapping[str, Any]], prefix: str = "") -> dict[str, Any]:
@@ -821,6 +841,10 @@ def _flat_columns(summaries: Sequence[Mapping[str, Any]], prefix: str = "") -> d
         columns = {key: [summary.get(key) for summary in summaries] for key in names}
     out: dict[str, Any] = {}
     for key, values in columns.items():
+        numbers = _numbers(values)
+        if numbers is not None:
+            out[f"{prefix}{key}"] = numbers
+            continue
         kinds = set(map(type, values))
         if not any(issubclass(kind, Mapping) for kind in kinds):
             out[f"{prefix}{key}"] = _array(values, kinds)
