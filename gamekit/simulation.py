@@ -23,11 +23,11 @@ import math
 import os
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import chain
-from operator import itemgetter, methodcaller
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from gamekit import bots as bots_module
@@ -423,7 +423,7 @@ def dumps_plan(plan: Plan) -> bytes:
     the ``jupyter`` extra) ships such classes whole. Without it, plain pickle.
     """
     try:
-        import cloudpickle
+        cloudpickle: Any = importlib.import_module("cloudpickle")
     except ImportError:  # pragma: no cover - cloudpickle comes with the jupyter extra
         import pickle
 
@@ -455,7 +455,9 @@ def _worker_run(start: int, stop: int) -> Part:
     return _worker_runner.run(start, stop)
 
 
-def _local_results(plan: Plan, bounds: Iterator[Bound], workers: int) -> Iterator[Part]:
+def _local_results(
+    plan: Plan, bounds: Iterator[Bound], workers: int
+) -> Generator[Part, None, None]:
     if workers <= 1:
         runner = Runner(plan)
         for start, stop in bounds:
@@ -509,7 +511,7 @@ def _in_order(submit: Callable[[Bound], Any], bounds: Iterator[Bound], ahead: in
 
 def _dask_results(
     plan: Plan, bounds: Iterator[Bound], workers: int, address: Any
-) -> Iterator[Part]:
+) -> Generator[Part, None, None]:
     distributed: Any = importlib.import_module("dask.distributed")
     cluster = None
     if isinstance(address, distributed.Client):
