@@ -49,6 +49,7 @@ def test_help_for_each_command(command: list[str], capsys: pytest.CaptureFixture
         (["simulate", "hats", "--out", "/no/such/dir/x.csv"], "the folder /no/such/dir does not"),
         (["bench", "--seconds", "0"], "--seconds must be more than 0"),
         (["bench", "--rounds", "0"], "--rounds must be 1 or more"),
+        (["bench", "--simulate-games", "0"], "--simulate-games must be 1 or more"),
         (["bench", "--titles", "chess"], "invalid choice: 'chess'"),
         (["fly"], "invalid choice: 'fly'"),
         ([], "the following arguments are required"),
@@ -156,13 +157,32 @@ def test_replay_refuses_bad_records(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_bench_prints_the_speed_table(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["bench", "--titles", "hats", "boo-party", "--seconds", "0.05", "--rounds", "2"]
-    args += ["--no-references"]
+    args += ["--no-references", "--simulate-games", "5", "20"]
     code, out, _ = _run(args, capsys)
     assert code == 0
     assert "| title | lean decisions/s | lean games/s | full API decisions/s" in out
     rows = [line for line in out.splitlines() if line.startswith("| Hats") or "Boo Party" in line]
-    assert len(rows) == 2
+    assert len(rows) == 4  # the speed table and the simulate table
+    head = next(line for line in out.splitlines() if "simulate ÷ lean" in line)
+    assert "simulate ÷ lean, 5 games" in head and "simulate ÷ lean, 20 games" in head
+    shares = [cell for cell in rows[-1].split("|") if "%" in cell]
+    assert len(shares) == 2
     assert "OpenSpiel" not in out
+
+
+def test_bench_without_simulate_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "--titles", "hats", "--seconds", "0.01", "--rounds", "1"]
+    code, out, _ = _run([*args, "--no-references", "--simulate-games"], capsys)
+    assert code == 0 and "simulate ÷ lean" not in out
+
+
+def test_run_meter_compares_the_same_games() -> None:
+    meter = simulation_bench.RunMeter("knock-knock", 3)
+    meter.round()
+    meter.round()
+    speed = meter.speed
+    assert speed.games == 3 and speed.lean_decisions_per_s > 0
+    assert speed.share == speed.simulate_decisions_per_s / speed.lean_decisions_per_s
 
 
 def test_a_missing_reference_is_skipped_with_a_reason() -> None:
