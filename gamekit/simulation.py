@@ -616,7 +616,7 @@ def simulate(
     True
     """
     plan = make_plan(title, players, bots, seed, options, aggregate)
-    results = _results(plan, games, workers, backend, progress, address, chunk_size)
+    results = _results(plan, games, workers, backend, progress, address, chunk_size, True)
     if aggregate:
         total = Aggregate.empty(plan.players)
         for part in results:
@@ -651,7 +651,10 @@ def _results(
     progress: bool | None,
     address: Any,
     chunk_size: int | None,
+    merge: bool = False,
 ) -> Iterator[Part]:
+    """Check the run's arguments, then its parts in order (``merge``: in one process,
+    consecutive chunks are played as one, for a caller that joins them anyway)."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ConfigError(f"games must be a whole number >= 1, not {games!r}")
     if chunk_size is not None and (
@@ -661,7 +664,7 @@ def _results(
     _check_workers(workers)
     if backend not in ("processes", "dask"):
         raise ConfigError(f"backend must be 'processes' or 'dask', not {backend!r}")
-    return _run(plan, games, workers, backend, progress, address, chunk_size)
+    return _run(plan, games, workers, backend, progress, address, chunk_size, merge)
 
 
 def _run(
@@ -672,27 +675,50 @@ def _run(
     progress: bool | None,
     address: Any,
     chunk_size: int | None,
+    merge: bool,
 ) -> Iterator[Part]:
     bounds = iter_bounds(games, chunk_size)
     if backend == "processes":
-        results = _local_results(plan, bounds, worker_count(workers, games, chunk_size))
+        processes = worker_count(workers, games, chunk_size)
+        if merge and processes == 1:
+            bounds = _merged(bounds, MERGED_GAMES)
+        results = _local_results(plan, bounds, processes)
     else:
         cores = local_cores() if workers is None else workers
         results = _dask_results(plan, bounds, cores, address)
     bar = _progress_bar(games, plan.title, progress)
-    size = chunk_size_for(games, chunk_size)
-    done = 0
     try:
         for part in results:
             if bar is not None:
-                step = min(size, games - done)
-                bar.update(step)
-                done += step
+                bar.update(part.stop - part.start if isinstance(part, Rows) else part.games[0])
             yield part
     finally:
         results.close()
         if bar is not None:
             bar.close()
+
+
+MERGED_GAMES = 256
+"""Games played at a time in one process when the chunks are joined anyway."""
+
+
+def _merged(bounds: Iterator[Bound], at_least: int) -> Iterator[Bound]:
+    """Consecutive chunks joined into chunks of ``at_least`` games or more (the last may
+    be smaller): fewer, larger parts where chunks only cost time.
+
+    >>> list(_merged(iter([(0, 2), (2, 4), (4, 6), (6, 7)]), 3))
+    [(0, 4), (4, 7)]
+    """
+    start = stop = None
+    for first, last in bounds:
+        if start is None:
+            start = first
+        stop = last
+        if stop - start >= at_least:
+            yield start, stop
+            start = None
+    if start is not None and stop is not None:
+        yield start, stop
 
 
 def _check_workers(workers: int | None) -> None:
