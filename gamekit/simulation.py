@@ -767,7 +767,7 @@ def to_frame(rows: Rows, labels: Sequence[str]) -> pd.DataFrame:
     import pandas as pd
 
     players, games = rows.players, rows.stop - rows.start
-    score = _array(rows.scores, set(map(type, rows.scores)))
+    score = _array(rows.scores)
     if score.dtype == object:
         score = score.astype("float64")
     won = np.zeros((games, players), dtype=bool)
@@ -846,16 +846,23 @@ def _text_dtype() -> Any:
     return pd.Series(["text"]).dtype
 
 
-def _array(values: Sequence[Any], kinds: set[type]) -> Any:
+def _array(values: Sequence[Any]) -> Any:
     """``values`` as a column, with the dtype pandas would infer for them."""
     import pandas as pd
 
     numbers = _numbers(values) if values else None
     if numbers is not None:
         return numbers
-    if kinds == {str}:
-        return pd.array(list(values), dtype=_text_dtype())
+    if set(map(type, values)) == {str}:
+        return _texts(values)
     return pd.Series(list(values)).array
+
+
+def _texts(values: Sequence[str]) -> Any:
+    """A column of text, in the dtype pandas gives text."""
+    import pandas as pd
+
+    return pd.array(list(values), dtype=_text_dtype())
 
 
 def _flat_columns(summaries: Sequence[Mapping[str, Any]], prefix: str = "") -> dict[str, Any]:
@@ -866,7 +873,7 @@ def _flat_columns(summaries: Sequence[Mapping[str, Any]], prefix: str = "") -> d
     columns = _same_keys(summaries)
     if columns is None:
         names = dict.fromkeys(key for summary in summaries for key in summary)
-        columns = {key: [summary.get(key) for summary in summaries] for key in names}
+        columns = {key: [summary.get(key, _MISSING) for summary in summaries] for key in names}
     out: dict[str, Any] = {}
     for key, values in columns.items():
         numbers = _numbers(values)
@@ -874,16 +881,30 @@ def _flat_columns(summaries: Sequence[Mapping[str, Any]], prefix: str = "") -> d
             out[f"{prefix}{key}"] = numbers
             continue
         kinds = set(map(type, values))
+        if kinds == {str}:
+            out[f"{prefix}{key}"] = _texts(values)
+            continue
         if not any(issubclass(kind, Mapping) for kind in kinds):
-            out[f"{prefix}{key}"] = _array(values, kinds)
+            out[f"{prefix}{key}"] = _array([None if v is _MISSING else v for v in values])
             continue
         nested = [isinstance(value, Mapping) for value in values]
-        if not all(nested):
-            plain = [None if n else v for v, n in zip(values, nested, strict=True)]
-            out[f"{prefix}{key}"] = _array(plain, set(map(type, plain)))
-        inner = [v if n else {} for v, n in zip(values, nested, strict=True)]
-        out.update(_flat_columns(inner, f"{prefix}{key}_"))
+        pairs = list(zip(values, nested, strict=True))
+        plain = [None if n or v is _MISSING else v for v, n in pairs]
+        inner = _flat_columns([v if n else {} for v, n in pairs], f"{prefix}{key}_")
+        first_plain = next((i for i, (v, n) in enumerate(pairs) if not n and v is not _MISSING), -1)
+        if first_plain < 0:
+            out.update(inner)
+        elif first_plain < nested.index(True):
+            out[f"{prefix}{key}"] = _array(plain)
+            out.update(inner)
+        else:
+            out.update(inner)
+            out[f"{prefix}{key}"] = _array(plain)
     return out
+
+
+_MISSING: Any = type("Missing", (), {"__repr__": lambda self: "<missing>"})()
+"""A summary key that a row does not have (its cell stays empty)."""
 
 
 def aggregate_frame(total: Aggregate, labels: Sequence[str]) -> pd.DataFrame:

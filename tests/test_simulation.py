@@ -374,3 +374,19 @@ def test_spawned_workers_play_a_bot_and_a_game_defined_in_a_notebook() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found == {"bots": True, "toy": True, "labels": ["greedy", "prankster", "random"]}
+
+
+@pytest.mark.parametrize(
+    "summaries",
+    [
+        [{"a": 1, "g": {"x": 1}}, {"a": 2, "g": {"x": 2, "y": 3}}, {"b": "t"}],
+        [{"s": "seer", "n": 1.5, "k": True}, {"s": "monster", "n": 2, "k": False}],
+        [{"g": {"x": {"deep": 1}}}, {"g": 4}],
+        [{"big": 2**70}, {"big": 1}],
+    ],
+)
+def test_summary_columns_are_the_flattened_rows(summaries: list[dict[str, object]]) -> None:
+    """Column-wise flattening gives the table that flattening row by row gives."""
+    built = pd.DataFrame(simulation._flat_columns(summaries))
+    expected = pd.DataFrame([simulation.flatten(s) for s in summaries])
+    pd.testing.assert_frame_equal(built, expected, check_dtype=False)
