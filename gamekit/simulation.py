@@ -483,6 +483,10 @@ def _local_results(
 def stop_pool(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
     """Stop a pool now: cancel what waits, end the workers (terminate, then kill)."""
     found = dict(getattr(pool, "_processes", None) or {})  # shutdown forgets them
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if not found and callable(terminate):  # pragma: no cover - newer Pythons only
+        terminate()
+        return
     pool.shutdown(wait=False, cancel_futures=True)
     workers = list(found.values())
     for process in workers:
