@@ -4,15 +4,28 @@
     gamekit replay game.json
     gamekit bench --seconds 1
 
-Bad arguments print one line (``gamekit simulate: error: ...``) and exit with 2.
+Every error is one line on stderr (``gamekit simulate: error: ...``), never a
+traceback. Exit status:
+
+- 0: done;
+- 1: ``replay`` of a file that cannot be read or is not a saved game that replays,
+  or ``--out`` could not be written;
+- 2: bad arguments (an unknown title or bot, a bad number, an option that is not
+  the game's, an ``--out`` that is a folder, in a missing folder or already there
+  without ``--force``);
+- 130: interrupted (Ctrl-C); ``--out`` is then left as it was.
+
+``--out`` is written to a hidden temporary file next to it, renamed at the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -87,6 +100,9 @@ def _add_simulate(commands: Any) -> None:
     sim.add_argument(
         "--out", type=Path, default=None, help="results.csv or results.parquet (else: summary)"
     )
+    sim.add_argument(
+        "--force", action="store_true", help="replace --out if it exists (never by default)"
+    )
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
 
@@ -129,12 +145,73 @@ def _bot_list(raw: Sequence[str]) -> list[str]:
     return names
 
 
+class WriteError(Exception):
+    """The output could not be written (exit status 1)."""
+
+
 # -- the commands -------------------------------------------------------------------
+def simulate_parameters() -> frozenset[str]:
+    """The names ``--option`` may not use: ``simulate``'s own parameters."""
+    import inspect
+
+    from gamekit import simulation
+
+    names = set(inspect.signature(simulation.simulate).parameters) - {"options"}
+    return frozenset(names)
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """Refuse ``--option`` keys that would set a parameter of ``simulate`` itself."""
+    clash = sorted(set(options) & simulate_parameters())
+    if clash:
+        raise ValueError(
+            f"--option {clash[0]}=... is not a game option but a setting of simulate "
+            "(see gamekit simulate --help for its flags)"
+        )
+
+
+def check_out(path: Path, force: bool) -> None:
+    """Refuse an ``--out`` that cannot be written safely, before any game is played."""
+    if path.is_dir():
+        raise ValueError(f"--out {path} is a folder; give a file such as {path / 'results.csv'}")
+    if path.suffix.lower() not in (".csv", ".parquet"):
+        raise ValueError(f"--out must end in .csv or .parquet, not {path.name!r}")
+    if not path.parent.is_dir():
+        raise ValueError(f"--out {path}: the folder {path.parent} does not exist")
+    if path.exists() and not force:
+        raise ValueError(f"--out {path} exists; add --force to replace it")
+
+
+@contextlib.contextmanager
+def atomic_output(path: Path, force: bool) -> Iterator[Path]:
+    """A hidden temporary file next to ``path``, renamed to ``path`` once written.
+
+    If anything goes wrong (Ctrl-C included) the temporary file is removed and
+    ``path`` is left as it was.
+    """
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.partial")
+    try:
+        temporary.open("x").close()
+    except OSError as err:
+        raise WriteError(f"cannot write in {path.parent}: {err.strerror}") from None
+    try:
+        yield temporary
+        if path.exists() and not force:
+            raise ValueError(f"--out {path} appeared meanwhile; add --force to replace it")
+        os.replace(temporary, path)
+    except OSError as err:
+        raise WriteError(f"cannot write {path}: {err.strerror}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+
+
 def simulate_command(args: argparse.Namespace) -> str:
     """Run ``gamekit simulate``; returns what to print."""
     from gamekit import simulation
 
     options = dict(parse_option(text) for text in args.option)
+    check_options(options)
     bots = _bot_list(args.bots)
     chosen: str | list[str] = bots[0] if len(bots) == 1 else bots
     common = dict(
@@ -145,31 +222,35 @@ def simulate_command(args: argparse.Namespace) -> str:
         workers=args.workers,
         progress=False if args.no_progress else None,
     )
-    suffix = args.out.suffix.lower() if args.out else ""
-    if args.out is not None and suffix not in (".csv", ".parquet"):
-        raise ValueError(f"--out must end in .csv or .parquet, not {args.out.name!r}")
+    if args.out is not None:
+        check_out(args.out, args.force)
     if args.aggregate or args.out is None:
         table = simulation.simulate(args.title, aggregate=True, **common, **options)
-        if args.out is not None:
-            _write_whole(table, args.out)
-            return f"wrote {len(table)} rows to {args.out}"
-        return str(table.to_string(index=False))
+        if args.out is None:
+            return str(table.to_string(index=False))
+        with atomic_output(args.out, args.force) as temporary:
+            _write_whole(table, temporary, args.out.suffix.lower())
+        return f"wrote {len(table)} rows to {args.out}"
     chunks = simulation.iter_tables(args.title, **common, **options)
-    rows = write_chunks(chunks, args.out)
+    with atomic_output(args.out, args.force) as temporary:
+        rows = write_chunks(chunks, temporary, args.out.suffix.lower())
     return f"wrote {rows} rows to {args.out}"
 
 
-def _write_whole(table: Any, path: Path) -> None:
-    if path.suffix.lower() == ".csv":
+def _write_whole(table: Any, path: Path, kind: str) -> None:
+    if kind == ".csv":
         table.to_csv(path, index=False)
     else:
         table.to_parquet(path, index=False)
 
 
-def write_chunks(chunks: Any, path: Path) -> int:
-    """Stream DataFrame chunks to a CSV or Parquet file; returns the rows written."""
+def write_chunks(chunks: Any, path: Path, kind: str | None = None) -> int:
+    """Stream DataFrame chunks to a CSV or Parquet file; returns the rows written.
+
+    ``kind`` is ``".csv"`` or ``".parquet"`` (default: the suffix of ``path``).
+    """
     rows = 0
-    if path.suffix.lower() == ".csv":
+    if (kind or path.suffix.lower()) == ".csv":
         with path.open("w", encoding="utf-8", newline="") as out:
             for number, chunk in enumerate(chunks):
                 chunk.to_csv(out, index=False, header=number == 0)
@@ -234,9 +315,10 @@ def narrate(record: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The ``gamekit`` console script. Returns the exit status (0 = done)."""
+    """The ``gamekit`` console script. Returns the exit status (see the module's doc)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    prefix = f"gamekit {args.command}"
     try:
         if args.command == "simulate":
             output = simulate_command(args)
@@ -246,17 +328,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             from gamekit import simulation_bench
 
             output = simulation_bench.run(args)
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{prefix}: interrupted\n")
+        return 130
+    except WriteError as err:
+        parser.exit(1, f"{prefix}: error: {_one_line(err)}\n")
     except (GamekitError, ValueError) as err:
-        message = " ".join(str(err).split())
-        parser.exit(
-            2 if args.command != "replay" else 1, f"gamekit {args.command}: error: {message}\n"
-        )
+        parser.exit(2 if args.command != "replay" else 1, f"{prefix}: error: {_one_line(err)}\n")
     try:
         print(output)
     except BrokenPipeError:  # the reader stopped early (| head): not an error
         # Python's documented recipe: the rest of the output goes nowhere.
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     return 0
+
+
+def _one_line(err: BaseException) -> str:
+    return " ".join(str(err).split())
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,15 +16,18 @@ pandas, tqdm and dask are imported only when a simulation runs.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import math
 import os
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from gamekit import bots as bots_module
@@ -46,8 +49,8 @@ MAX_CHUNK = 1000
 BotName = str | type[bots_module.Bot]
 BotSpec = BotName | tuple[BotName, Mapping[str, Any]]
 """A bot name, your own ``Bot`` subclass, or ``(name, params)`` such as
-``("memory", {"p": 0.5})``. A subclass defined in a notebook works with one
-worker, or with processes where they start by fork."""
+``("memory", {"p": 0.5})``. A subclass defined in a notebook cell works with any
+number of workers and any start method (it travels by value, with cloudpickle)."""
 
 
 # -- the plan of a run --------------------------------------------------------------
@@ -143,14 +146,42 @@ def _label(name: BotName, params: tuple[tuple[str, Any], ...]) -> str:
     return f"{name}({', '.join(f'{k}={v}' for k, v in params)})"
 
 
+def chunk_size_for(games: int, chunk_size: int | None = None) -> int:
+    """The games in one chunk: ``chunk_size`` if given, else a size that depends on ``games`` only.
+
+    >>> chunk_size_for(10, 4), chunk_size_for(100), chunk_size_for(10**12)
+    (4, 2, 1000)
+    """
+    return chunk_size or max(1, min(MAX_CHUNK, math.ceil(games / 64)))
+
+
+def iter_bounds(games: int, chunk_size: int | None = None) -> Iterator[tuple[int, int]]:
+    """The chunks of ``range(games)``, planned one at a time (any ``games`` fits in memory)."""
+    size = chunk_size_for(games, chunk_size)
+    for start in range(0, games, size):
+        yield start, min(start + size, games)
+
+
 def chunk_bounds(games: int, chunk_size: int | None = None) -> list[tuple[int, int]]:
     """Cut ``range(games)`` into chunks; the size depends on ``games`` only.
+
+    A run plans its chunks lazily with :func:`iter_bounds`; this lists them.
 
     >>> chunk_bounds(10, 4)
     [(0, 4), (4, 8), (8, 10)]
     """
-    size = chunk_size or max(1, min(MAX_CHUNK, math.ceil(games / 64)))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+    return list(iter_bounds(games, chunk_size))
+
+
+def worker_count(workers: int | None, games: int, chunk_size: int | None = None) -> int:
+    """The processes a run starts: what was asked, capped by the chunks and the cores.
+
+    >>> worker_count(24, 4) <= min(4, local_cores())
+    True
+    """
+    chunks = -(-games // chunk_size_for(games, chunk_size))
+    asked = local_cores() if workers is None else workers
+    return max(1, min(asked, chunks, local_cores()))
 
 
 # -- playing one chunk (runs in the workers) ----------------------------------------
@@ -216,7 +247,109 @@ class Aggregate:
                 self.extra[seat][key] = self.extra[seat].get(key, 0.0) + value
 
 
-Columns = dict[str, list[Any]]
+@dataclass
+class Rows:
+    """Games ``start`` to ``stop - 1`` as they came out of the rules, ready for :func:`to_frame`.
+
+    Kept raw so that playing a game costs little more than the lean path:
+    ``game``, ``seat`` and ``bot`` follow from ``start`` and the seats, ranks are
+    worked out column-wise, and the summaries are flattened all at once.
+    """
+
+    start: int
+    stop: int
+    players: int
+    seeds: list[int] = field(default_factory=list)
+    """The deal of each game."""
+    decisions: list[int] = field(default_factory=list)
+    """Decisions made in each game."""
+    winners: list[list[int]] = field(default_factory=list)
+    """The winning seats of each game."""
+    scores: list[Any] = field(default_factory=list)
+    """Each game's scores, seat by seat, one after the other."""
+    summaries: list[Mapping[str, Any]] = field(default_factory=list)
+    """Each game's ``summary`` dicts, seat by seat, one after the other."""
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def extend(self, later: Rows) -> None:
+        """Append the rows of the chunk that follows this one."""
+        if later.start != self.stop or later.players != self.players:
+            raise ValueError(f"chunk {later.start} does not follow chunk {self.start}-{self.stop}")
+        self.stop = later.stop
+        self.seeds.extend(later.seeds)
+        self.decisions.extend(later.decisions)
+        self.winners.extend(later.winners)
+        self.scores.extend(later.scores)
+        self.summaries.extend(later.summaries)
+
+
+def _maker(factory: bots_module.BotFactory, params: dict[str, Any]) -> bots_module.BotFactory:
+    """``factory`` with the bot's parameters filled in."""
+    return functools.partial(factory, **params) if params else factory
+
+
+class Runner:
+    """Plays chunks of one plan: the rules, the config and the bot makers, looked up once."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.rules = plan.rules()
+        self.config = self.rules.make_config(plan.players, dict(plan.options))
+        self.makers = list(
+            enumerate(
+                _maker(bots_module.factory(plan.title, name), dict(params))
+                for name, params in plan.bots
+            )
+        )
+
+    def run(self, start: int, stop: int) -> Rows | Aggregate:
+        """Play games ``start`` to ``stop - 1``; their rows, or their sums if aggregating."""
+        if self.plan.aggregate:
+            return self._sums(start, stop)
+        rules, config, makers, run_seed = self.rules, self.config, self.makers, self.plan.seed
+        scores_of, winners_of, summary_of = rules.scores, rules.winners, rules.summary
+        rows = Rows(start, stop, self.plan.players)
+        seeds, decisions, winners = rows.seeds, rows.decisions, rows.winners
+        scores, summaries = rows.scores, rows.summaries
+        for game in range(start, stop):
+            seed = derive_seed(run_seed, "game", game)
+            seats = [make(seed=derive_seed(run_seed, "bot", game, seat)) for seat, make in makers]
+            result = play_out(rules, config, seed, seats)
+            state = result.state
+            seeds.append(seed)
+            decisions.append(result.decisions)
+            winners.append(winners_of(state))
+            scores.extend(scores_of(state))
+            summaries.extend(summary_of(state))
+        if len(scores) != len(seeds) * rows.players or len(summaries) != len(scores):
+            raise RuntimeError(f"{rules.title}: scores() or summary() does not give one per seat")
+        return rows
+
+    def _sums(self, start: int, stop: int) -> Aggregate:
+        plan, rules, config, makers = self.plan, self.rules, self.config, self.makers
+        sums = Aggregate.empty(plan.players)
+        for game in range(start, stop):
+            seats = [make(seed=derive_seed(plan.seed, "bot", game, seat)) for seat, make in makers]
+            result = play_out(rules, config, derive_seed(plan.seed, "game", game), seats)
+            state = result.state
+            scores = rules.scores(state)
+            winners = set(rules.winners(state))
+            for seat, summary in enumerate(rules.summary(state)):
+                row = {
+                    "score": scores[seat],
+                    "winner": seat in winners,
+                    "rank": _rank(seat, scores, winners),
+                    "decisions": result.decisions,
+                }
+                sums.add_row(seat, row, flatten(summary))
+        return sums
+
+
+def run_chunk(plan: Plan, start: int, stop: int) -> Rows | Aggregate:
+    """Play games ``start`` to ``stop - 1`` of a plan; their rows, or sums if aggregating."""
+    return Runner(plan).run(start, stop)
 
 
 def seat_bots(
@@ -234,47 +367,6 @@ def seat_bots(
 def game_seed(seed: int, game: int) -> int:
     """The deal of game number ``game`` in a run seeded ``seed``."""
     return derive_seed(seed, "game", game)
-
-
-def run_chunk(plan: Plan, start: int, stop: int) -> Columns | Aggregate:
-    """Play games ``start`` to ``stop - 1`` of a plan; columns, or sums if aggregating."""
-    rules = plan.rules()
-    config = rules.make_config(plan.players, dict(plan.options))
-    columns: Columns = {name: [] for name in BASE_COLUMNS}
-    sums = Aggregate.empty(plan.players)
-    factories = [bots_module.factory(plan.title, name) for name, _ in plan.bots]
-    for game in range(start, stop):
-        seed = game_seed(plan.seed, game)
-        result = play_out(rules, config, seed, seat_bots(plan, game, factories))
-        rows = _game_rows(rules, result.state, game, seed, result.decisions, plan.labels)
-        for seat, (row, extra) in enumerate(rows):
-            if plan.aggregate:
-                sums.add_row(seat, row, extra)
-            else:
-                _append(columns, {**row, **extra})
-    return sums if plan.aggregate else columns
-
-
-def _game_rows(
-    rules: Rules[Any], state: Any, game: int, seed: int, decisions: int, labels: Sequence[str]
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    scores = rules.scores(state)
-    winners = set(rules.winners(state))
-    extras = [flatten(s) for s in rules.summary(state)]
-    rows = []
-    for seat, score in enumerate(scores):
-        row = {
-            "game": game,
-            "seed": seed,
-            "seat": seat,
-            "bot": labels[seat],
-            "score": score,
-            "rank": _rank(seat, scores, winners),
-            "winner": seat in winners,
-            "decisions": decisions,
-        }
-        rows.append((row, extras[seat]))
-    return rows
 
 
 def _rank(seat: int, scores: Sequence[Any], winners: set[int]) -> int:
@@ -303,53 +395,130 @@ def flatten(summary: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
-def _append(columns: Columns, row: Mapping[str, Any]) -> None:
-    filled = len(columns["game"])
-    for key, value in row.items():
-        if key not in columns:
-            columns[key] = [None] * filled
-        columns[key].append(value)
-    for values in columns.values():
-        if len(values) == filled:
-            values.append(None)
+# -- running chunks: here, in processes, or on dask ---------------------------------
+Bound = tuple[int, int]
+Part = Rows | Aggregate
+
+START_METHOD: str | None = None
+"""How worker processes start: None for the start method set with
+``multiprocessing.set_start_method`` if any, else ``fork`` where the system has it
+(Linux), else ``spawn`` (macOS, Windows). Set it to ``"spawn"`` to try the
+macOS and Windows way anywhere."""
 
 
-# -- running chunks: locally, in processes, or on dask ------------------------------
+def start_method() -> str:
+    """The start method the next run's worker processes use (see :data:`START_METHOD`)."""
+    import multiprocessing
+
+    if START_METHOD is not None:
+        return START_METHOD
+    chosen = multiprocessing.get_start_method(allow_none=True)
+    if chosen is not None:
+        return chosen
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+def dumps_plan(plan: Plan) -> bytes:
+    """The plan as bytes for the workers; classes defined in a notebook travel by value.
+
+    A ``Bot`` subclass or a ``Rules`` object defined in a notebook cell lives in
+    ``__main__``, which a spawned worker cannot import: cloudpickle (installed with
+    the ``jupyter`` extra) ships such classes whole. Without it, plain pickle.
+    """
+    try:
+        cloudpickle: Any = importlib.import_module("cloudpickle")
+    except ImportError:  # pragma: no cover - cloudpickle comes with the jupyter extra
+        import pickle
+
+        return pickle.dumps(plan)
+    return bytes(cloudpickle.dumps(plan))
+
+
+_worker_plan: bytes | None = None
+_worker_runner: Runner | None = None
+
+
+def _worker_start(blob: bytes) -> None:
+    """In each worker: keep the plan; leave Ctrl-C to the parent, which stops the workers."""
+    import signal
+
+    global _worker_plan, _worker_runner
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_plan, _worker_runner = blob, None
+
+
+def _worker_run(start: int, stop: int) -> Part:
+    """In a worker: play one chunk of the plan the worker was started with."""
+    global _worker_runner
+    if _worker_runner is None:
+        import pickle
+
+        assert _worker_plan is not None
+        _worker_runner = Runner(pickle.loads(_worker_plan))
+    return _worker_runner.run(start, stop)
+
+
 def _local_results(
-    plan: Plan, bounds: Sequence[tuple[int, int]], workers: int
-) -> Iterator[Columns | Aggregate]:
-    if workers <= 1 or len(bounds) <= 1:
+    plan: Plan, bounds: Iterator[Bound], workers: int
+) -> Generator[Part, None, None]:
+    if workers <= 1:
+        runner = Runner(plan)
         for start, stop in bounds:
-            yield run_chunk(plan, start, stop)
+            yield runner.run(start, stop)
         return
     import multiprocessing
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        yield from _in_order(lambda b: pool.submit(run_chunk, plan, *b), bounds, workers * 3)
+    context = multiprocessing.get_context(start_method())
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_worker_start,
+        initargs=(dumps_plan(plan),),
+    )
+    try:
+        yield from _in_order(lambda b: pool.submit(_worker_run, *b), bounds, workers * 2)
+    except BaseException:  # Ctrl-C, the kernel's stop button, an error, or the reader left
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
-def _in_order(
-    submit: Callable[[tuple[int, int]], Any], bounds: Sequence[tuple[int, int]], ahead: int
-) -> Iterator[Any]:
+def stop_pool(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
+    """Stop a pool now: cancel what waits, end the workers (terminate, then kill)."""
+    found = dict(getattr(pool, "_processes", None) or {})  # shutdown forgets them
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if not found and callable(terminate):  # pragma: no cover - newer Pythons only
+        terminate()
+        return
+    pool.shutdown(wait=False, cancel_futures=True)
+    workers = list(found.values())
+    for process in workers:
+        if process.is_alive():
+            process.terminate()
+    for process in workers:
+        process.join(grace)
+        if process.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
+            process.kill()
+            process.join(grace)
+
+
+def _in_order(submit: Callable[[Bound], Any], bounds: Iterator[Bound], ahead: int) -> Iterator[Any]:
     """Submit chunks a few at a time and yield their results in order (bounded memory)."""
     pending: deque[Any] = deque()
-    todo = iter(bounds)
-    for bound in todo:
+    for bound in bounds:
         pending.append(submit(bound))
         if len(pending) >= ahead:
             break
     while pending:
         yield pending.popleft().result()
-        nxt = next(todo, None)
+        nxt = next(bounds, None)
         if nxt is not None:
             pending.append(submit(nxt))
 
 
 def _dask_results(
-    plan: Plan, bounds: Sequence[tuple[int, int]], workers: int, address: Any
-) -> Iterator[Columns | Aggregate]:
+    plan: Plan, bounds: Iterator[Bound], workers: int, address: Any
+) -> Generator[Part, None, None]:
     distributed: Any = importlib.import_module("dask.distributed")
     cluster = None
     if isinstance(address, distributed.Client):
@@ -365,13 +534,20 @@ def _dask_results(
         client, own = distributed.Client(cluster), True
     else:
         client, own = distributed.Client(address), True
+    submitted: list[Any] = []
     try:
         ahead = max(4, 3 * len(client.scheduler_info(n_workers=-1).get("workers", {})))
 
-        def submit(bound: tuple[int, int]) -> Any:
-            return client.submit(run_chunk, plan, *bound, pure=False)
+        def submit(bound: Bound) -> Any:
+            future = client.submit(run_chunk, plan, *bound, pure=False)
+            submitted.append(future)
+            del submitted[: -2 * ahead]
+            return future
 
         yield from _in_order(submit, bounds, ahead)
+    except BaseException:
+        client.cancel(submitted)
+        raise
     finally:
         if own:
             client.close()
@@ -401,9 +577,13 @@ def iter_tables(
     [6, 6, 3]
     """
     plan = make_plan(title, players, bots, seed, options)
-    for columns in _results(plan, games, workers, backend, progress, address, chunk_size):
-        assert isinstance(columns, dict)
-        yield to_frame(columns, plan.labels)
+    for rows in _results(plan, games, workers, backend, progress, address, chunk_size):
+        assert isinstance(rows, Rows)
+        yield to_frame(rows, plan.labels)
+
+
+BATCH_ROWS = 65_536
+"""Rows gathered from consecutive chunks before they become one DataFrame."""
 
 
 def simulate(
@@ -426,21 +606,24 @@ def simulate(
     winners, then the others by score, ties sharing a rank), winner, decisions
     (in that game), then the title's
     ``summary`` columns. ``bots`` is one name for every seat or one per seat
-    (``"random"`` by default); a bot may be ``(name, params)``.
-    ``workers=None`` uses every local core (processes); ``backend="dask"`` runs on
+    (``"random"`` by default); a bot may be ``(name, params)`` or your own
+    ``Bot`` subclass, even one defined in a notebook cell.
+    ``workers=None`` uses every local core (processes), never more processes
+    than cores or chunks of work; ``backend="dask"`` runs on
     a ``dask.distributed`` LocalCluster, or on ``address`` (a scheduler address or
     a ``Client``). ``aggregate=True`` keeps only per-seat sums and returns one
     row per seat (games, wins, win_rate, score_mean, ...): use it for millions of
-    games. ``progress`` shows a bar (None: when not under a test). ``options`` are
-    the title's variants. The same seed gives the same table whatever the workers
-    or the backend.
+    games, in bounded memory. ``progress`` shows a bar (None: when not under a test).
+    ``options`` are the title's variants. The same seed gives the same table
+    whatever the workers or the backend. Ctrl-C (or the notebook's stop button)
+    stops the run within a second or two and ends its worker processes.
 
     >>> t = simulate("knock-knock", games=3, players=3, bots="random", seed=2, workers=1)
     >>> bool(t.groupby("game").winner.any().all())
     True
     """
     plan = make_plan(title, players, bots, seed, options, aggregate)
-    results = _results(plan, games, workers, backend, progress, address, chunk_size)
+    results = _results(plan, games, workers, backend, progress, address, chunk_size, True)
     if aggregate:
         total = Aggregate.empty(plan.players)
         for part in results:
@@ -449,8 +632,22 @@ def simulate(
         return aggregate_frame(total, plan.labels)
     import pandas as pd
 
-    frames = [to_frame(part, plan.labels) for part in results if isinstance(part, dict)]
-    return pd.concat(frames, ignore_index=True) if frames else to_frame({}, plan.labels)
+    frames = []
+    batch: Rows | None = None
+    for part in results:
+        assert isinstance(part, Rows)
+        if batch is None:
+            batch = part
+        else:
+            batch.extend(part)
+        if len(batch) >= BATCH_ROWS:
+            frames.append(to_frame(batch, plan.labels))
+            batch = None
+    if batch is not None:
+        frames.append(to_frame(batch, plan.labels))
+    if len(frames) == 1:
+        return frames[0]
+    return pd.concat(frames, ignore_index=True)
 
 
 def _results(
@@ -461,38 +658,83 @@ def _results(
     progress: bool | None,
     address: Any,
     chunk_size: int | None,
-) -> Iterator[Columns | Aggregate]:
+    merge: bool = False,
+) -> Iterator[Part]:
+    """Check the run's arguments, then its parts in order (``merge``: in one process,
+    consecutive chunks are played as one, for a caller that joins them anyway)."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ConfigError(f"games must be a whole number >= 1, not {games!r}")
-    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
+    if chunk_size is not None and (
+        not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1
+    ):
         raise ConfigError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}")
-    workers = _check_workers(workers)
-    bounds = chunk_bounds(games, chunk_size)
-    if backend == "processes":
-        results = _local_results(plan, bounds, workers)
-    elif backend == "dask":
-        results = _dask_results(plan, bounds, workers, address)
-    else:
+    _check_workers(workers)
+    if backend not in ("processes", "dask"):
         raise ConfigError(f"backend must be 'processes' or 'dask', not {backend!r}")
+    return _run(plan, games, workers, backend, progress, address, chunk_size, merge)
+
+
+def _run(
+    plan: Plan,
+    games: int,
+    workers: int | None,
+    backend: str,
+    progress: bool | None,
+    address: Any,
+    chunk_size: int | None,
+    merge: bool,
+) -> Iterator[Part]:
+    bounds = iter_bounds(games, chunk_size)
+    if backend == "processes":
+        processes = worker_count(workers, games, chunk_size)
+        if merge and processes == 1:
+            bounds = _merged(bounds, MERGED_GAMES)
+        results = _local_results(plan, bounds, processes)
+    else:
+        cores = local_cores() if workers is None else workers
+        results = _dask_results(plan, bounds, cores, address)
     bar = _progress_bar(games, plan.title, progress)
     try:
-        for (start, stop), part in zip(bounds, results, strict=True):
+        for part in results:
             if bar is not None:
-                bar.update(stop - start)
+                bar.update(part.stop - part.start if isinstance(part, Rows) else part.games[0])
             yield part
     finally:
+        results.close()
         if bar is not None:
             bar.close()
 
 
-def _check_workers(workers: int | None) -> int:
+MERGED_GAMES = 256
+"""Games played at a time in one process when the chunks are joined anyway."""
+
+
+def _merged(bounds: Iterator[Bound], at_least: int) -> Iterator[Bound]:
+    """Consecutive chunks joined into chunks of ``at_least`` games or more (the last may
+    be smaller): fewer, larger parts where chunks only cost time.
+
+    >>> list(_merged(iter([(0, 2), (2, 4), (4, 6), (6, 7)]), 3))
+    [(0, 4), (4, 7)]
+    """
+    start = stop = None
+    for first, last in bounds:
+        if start is None:
+            start = first
+        stop = last
+        if stop - start >= at_least:
+            yield start, stop
+            start = None
+    if start is not None and stop is not None:
+        yield start, stop
+
+
+def _check_workers(workers: int | None) -> None:
     if workers is None:
-        return local_cores()
+        return
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ConfigError(
             f"workers must be None (all cores) or a whole number >= 1, not {workers!r}"
         )
-    return workers
 
 
 def local_cores() -> int:
@@ -526,20 +768,150 @@ def _in_notebook() -> bool:
 
 
 # -- tables -------------------------------------------------------------------------
-def to_frame(columns: Columns, labels: Sequence[str]) -> pd.DataFrame:
-    """One chunk's columns as a DataFrame with compact, stable dtypes."""
+def to_frame(rows: Rows, labels: Sequence[str]) -> pd.DataFrame:
+    """Consecutive games' rows as a DataFrame with compact, stable dtypes."""
+    import numpy as np
     import pandas as pd
 
-    data = {name: columns.get(name, []) for name in BASE_COLUMNS}
-    data.update({k: v for k, v in columns.items() if k not in data})
-    frame = pd.DataFrame(data)
-    kinds = {"game": "int64", "seed": "uint64", "seat": "int8", "rank": "int8"}
-    kinds |= {"winner": "bool", "decisions": "int32"}
-    frame = frame.astype(kinds)
-    frame["bot"] = pd.Categorical(frame["bot"], categories=sorted(set(labels)))
-    if frame["score"].dtype == object:
-        frame["score"] = frame["score"].astype("float64")
-    return frame
+    players, games = rows.players, rows.stop - rows.start
+    score = _array(rows.scores)
+    if score.dtype == object:
+        score = score.astype("float64")
+    won = np.zeros((games, players), dtype=bool)
+    counts = np.fromiter(map(len, rows.winners), dtype=np.int64, count=games)
+    seats = np.fromiter(chain.from_iterable(rows.winners), dtype=np.int64, count=int(counts.sum()))
+    won[np.repeat(np.arange(games), counts), seats] = True
+    table = np.asarray(score).reshape(games, players)
+    ahead = ((table[:, None, :] > table[:, :, None]) & ~won[:, None, :]).sum(axis=2)
+    rank = np.where(won, 1, 1 + won.sum(axis=1, keepdims=True) + ahead)
+    data: dict[str, Any] = {
+        "game": np.repeat(np.arange(rows.start, rows.stop, dtype=np.int64), players),
+        "seed": np.repeat(np.array(rows.seeds, dtype=np.uint64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), games),
+        "bot": _bot_column(labels, games),
+        "score": score,
+        "rank": rank.reshape(-1).astype(np.int8),
+        "winner": won.reshape(-1),
+        "decisions": np.repeat(np.array(rows.decisions, dtype=np.int32), players),
+    }
+    for name, values in _flat_columns(rows.summaries).items():
+        data.setdefault(name, values)
+    return pd.DataFrame(data, copy=False)
+
+
+@functools.lru_cache(maxsize=64)
+def _bot_kind(labels: tuple[str, ...]) -> tuple[Any, Any]:
+    """The categorical dtype of the ``bot`` column and each seat's code in it."""
+    import numpy as np
+    import pandas as pd
+
+    categories = sorted(set(labels))
+    codes = np.array([categories.index(label) for label in labels], dtype=np.int8)
+    return pd.CategoricalDtype(categories), codes
+
+
+def _bot_column(labels: Sequence[str], games: int) -> Any:
+    import numpy as np
+    import pandas as pd
+
+    kind, codes = _bot_kind(tuple(labels))
+    return pd.Categorical.from_codes(np.tile(codes, games), dtype=kind)
+
+
+def _same_keys(summaries: Sequence[Mapping[str, Any]]) -> dict[str, Sequence[Any]] | None:
+    """Column by column when every summary has the first one's keys (the usual case)."""
+    keys = tuple(summaries[0])
+    if not keys or sum(map(len, summaries)) != len(keys) * len(summaries):
+        return None
+    try:
+        if len(keys) == 1:
+            return {keys[0]: list(map(itemgetter(keys[0]), summaries))}
+        return dict(zip(keys, zip(*map(itemgetter(*keys), summaries), strict=True), strict=True))
+    except KeyError:
+        return None
+
+
+def _numbers(values: Sequence[Any]) -> Any:
+    """``values`` as a numpy array if they are plain numbers or truth values, else None."""
+    import numpy as np
+
+    head = type(values[0])
+    if head is not int and head is not float and head is not bool:
+        return None
+    try:
+        array = np.array(values)
+    except (OverflowError, TypeError, ValueError):
+        return None
+    return array if array.dtype.kind in ("b" if head is bool else "iuf") else None
+
+
+@functools.lru_cache(maxsize=1)
+def _text_dtype() -> Any:
+    """The dtype pandas gives a column of text (``str`` in pandas 3, ``object`` before)."""
+    import pandas as pd
+
+    return pd.Series(["text"]).dtype
+
+
+def _array(values: Sequence[Any]) -> Any:
+    """``values`` as a column, with the dtype pandas would infer for them."""
+    import pandas as pd
+
+    numbers = _numbers(values) if values else None
+    if numbers is not None:
+        return numbers
+    if set(map(type, values)) == {str}:
+        return _texts(values)
+    return pd.Series(list(values)).array
+
+
+def _texts(values: Sequence[str]) -> Any:
+    """A column of text, in the dtype pandas gives text."""
+    import pandas as pd
+
+    return pd.array(list(values), dtype=_text_dtype())
+
+
+def _flat_columns(summaries: Sequence[Mapping[str, Any]], prefix: str = "") -> dict[str, Any]:
+    """One array per summary key, in order of first appearance; dict values become
+    ``outer_inner`` columns and a key missing from a row leaves it empty."""
+    if not summaries:
+        return {}
+    columns = _same_keys(summaries)
+    if columns is None:
+        names = dict.fromkeys(key for summary in summaries for key in summary)
+        columns = {key: [summary.get(key, _MISSING) for summary in summaries] for key in names}
+    out: dict[str, Any] = {}
+    for key, values in columns.items():
+        numbers = _numbers(values)
+        if numbers is not None:
+            out[f"{prefix}{key}"] = numbers
+            continue
+        kinds = set(map(type, values))
+        if kinds == {str}:
+            out[f"{prefix}{key}"] = _texts(values)
+            continue
+        if not any(issubclass(kind, Mapping) for kind in kinds):
+            out[f"{prefix}{key}"] = _array([None if v is _MISSING else v for v in values])
+            continue
+        nested = [isinstance(value, Mapping) for value in values]
+        pairs = list(zip(values, nested, strict=True))
+        plain = [None if n or v is _MISSING else v for v, n in pairs]
+        inner = _flat_columns([v if n else {} for v, n in pairs], f"{prefix}{key}_")
+        first_plain = next((i for i, (v, n) in enumerate(pairs) if not n and v is not _MISSING), -1)
+        if first_plain < 0:
+            out.update(inner)
+        elif first_plain < nested.index(True):
+            out[f"{prefix}{key}"] = _array(plain)
+            out.update(inner)
+        else:
+            out.update(inner)
+            out[f"{prefix}{key}"] = _array(plain)
+    return out
+
+
+_MISSING: Any = type("Missing", (), {"__repr__": lambda self: "<missing>"})()
+"""A summary key that a row does not have (its cell stays empty)."""
 
 
 def aggregate_frame(total: Aggregate, labels: Sequence[str]) -> pd.DataFrame:

@@ -7,6 +7,12 @@ installed, the same run also plays OpenSpiel's pure-Python ``python_liars_poker`
 and C++ ``crazy_eights`` and RLCard's ``uno`` at random, and prints how many
 times faster (or slower) each title's lean path is.
 
+A second table puts ``simulate(title, games=n, workers=1)`` side by side with
+the lean path playing the very same ``n`` games (runs of 200 and 2,000 games by
+default, as the notebooks make them): the table, its rows and its pandas
+conversions should cost little, so ``simulate`` should reach at least
+:data:`SIMULATE_TARGET` of the lean path's decisions per second.
+
 ``benchmarks/speed.py`` and ``gamekit bench`` both call :func:`main`.
 """
 
@@ -32,6 +38,10 @@ from gamekit.titles import LESSON_ORDER as TITLES
 
 LEAN_TARGET = {"knock-knock": 100_000, "hats": 100_000, "boo-party": 100_000, "bloody-inn": 50_000}
 """Decisions per second the lean path should reach on the project machine."""
+SIMULATE_TARGET = 0.8
+"""The share of the lean path's decisions per second that ``simulate`` should reach."""
+SIMULATE_GAMES = (200, 2000)
+"""The runs that ``simulate`` is measured on by default (games per run)."""
 FULL_TARGET = {"knock-knock": 30_000, "hats": 30_000, "boo-party": 30_000, "bloody-inn": 20_000}
 """Decisions per second the full API should reach on the project machine."""
 
@@ -216,6 +226,89 @@ def measure_reference(ref: Reference, seconds: float, rounds: int = 1) -> Speed 
     return meter.fastest
 
 
+# -- simulate beside the lean path -------------------------------------------------
+@dataclass(frozen=True)
+class RunSpeed:
+    """``simulate`` and the lean path on runs of ``games`` games: the fastest rounds' rates."""
+
+    title: str
+    games: int
+    lean_decisions_per_s: float
+    simulate_decisions_per_s: float
+
+    @property
+    def share(self) -> float:
+        """``simulate``'s decisions per second as a share of the lean path's."""
+        return self.simulate_decisions_per_s / self.lean_decisions_per_s
+
+
+class RunMeter:
+    """One title and run size: each round plays one new run both ways, in turn.
+
+    Round ``r`` plays games ``0`` to ``games - 1`` of seed ``r`` on the lean path
+    (the deals and bots of :func:`simulate`), then runs ``simulate(title, games,
+    seed=r, workers=1)`` on them, table included. CPU time; the fastest round of
+    each way is kept.
+    """
+
+    def __init__(self, title: str, games: int) -> None:
+        self.title, self.games = title, games
+        self.rounds = 0
+        self.lean_best = self.simulate_best = 0.0
+
+    def round(self) -> None:
+        """Play one more run of ``games`` games both ways."""
+        from gamekit.simulation import simulate
+
+        seed, self.rounds = self.rounds, self.rounds + 1
+        play = lean_player(self.title, seed)
+        start = time.process_time()
+        decisions = sum(play(i) for i in range(self.games))
+        lean = time.process_time() - start
+        start = time.process_time()
+        simulate(self.title, games=self.games, seed=seed, workers=1, progress=False)
+        simulated = time.process_time() - start
+        self.lean_best = max(self.lean_best, decisions / max(lean, 1e-9))
+        self.simulate_best = max(self.simulate_best, decisions / max(simulated, 1e-9))
+
+    @property
+    def speed(self) -> RunSpeed:
+        """The fastest rounds so far (play one round first)."""
+        if not self.rounds:
+            raise ValueError(f"{self.title}: no run measured yet")
+        return RunSpeed(self.title, self.games, self.lean_best, self.simulate_best)
+
+
+def warm_up(titles: Sequence[str]) -> None:
+    """One tiny run per title, so that imports and first calls are not measured."""
+    from gamekit.simulation import simulate
+
+    for title in titles:
+        simulate(title, games=2, workers=1, progress=False)
+
+
+def run_table(speeds: Sequence[RunSpeed]) -> str:
+    """``simulate`` beside the lean path, as a Markdown table: one row per title."""
+    sizes = sorted({s.games for s in speeds})
+    head = "| title | " + " | ".join(
+        f"simulate decisions/s, {n:,} games | simulate ÷ lean, {n:,} games" for n in sizes
+    )
+    lines = [head + " |", "|---|" + "---:|---:|" * len(sizes)]
+    titles = list(dict.fromkeys(s.title for s in speeds))
+    for title in titles:
+        cells = []
+        for n in sizes:
+            found = [s for s in speeds if s.title == title and s.games == n]
+            if not found:
+                cells.append("| ")
+                continue
+            speed = found[0]
+            low = "" if speed.share >= SIMULATE_TARGET else f" (below {SIMULATE_TARGET:.0%})"
+            cells.append(f"{speed.simulate_decisions_per_s:,.0f} | {speed.share:.0%}{low}")
+        lines.append(f"| {rules_for(title).name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 # -- the table ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class TitleSpeed:
@@ -282,7 +375,13 @@ def machine() -> str:
     return f"{local_cores()} cores, {model}, Python {platform.python_version()}"
 
 
-def report(titles: Sequence[str], seconds: float, references: bool = True, rounds: int = 1) -> str:
+def report(
+    titles: Sequence[str],
+    seconds: float,
+    references: bool = True,
+    rounds: int = 1,
+    simulate_games: Sequence[int] = (),
+) -> str:
     """Measure everything asked and return the dated tables as Markdown text.
 
     Rounds go round every cell in turn, so a slow spell of the machine slows
@@ -297,7 +396,14 @@ def report(titles: Sequence[str], seconds: float, references: bool = True, round
             notes.append(found)
         else:
             refs.append(found)
-    measure_all([m for pair in pairs.values() for m in pair] + refs, seconds, rounds)
+    runs = [RunMeter(title, games) for games in simulate_games for title in titles]
+    if runs:
+        warm_up(titles)
+    meters = [m for pair in pairs.values() for m in pair] + refs
+    for _ in range(max(1, rounds)):
+        measure_all(meters, seconds, 1)
+        for run in runs:
+            run.round()
     rows = [TitleSpeed(t, lean.fastest, full.fastest) for t, (lean, full) in pairs.items()]
     today = datetime.date.today().isoformat()
     how = (
@@ -314,6 +420,14 @@ def report(titles: Sequence[str], seconds: float, references: bool = True, round
     ]
     if refs:
         parts += ["", reference_table(rows, [m.fastest for m in refs])]
+    if runs:
+        parts += [
+            "",
+            "`simulate(title, games=n, workers=1)` beside the lean path playing the same "
+            "games (its table included), the fastest of the rounds:",
+            "",
+            run_table([run.speed for run in runs]),
+        ]
     parts += ["", *notes] if notes else []
     return "\n".join(parts)
 
@@ -349,6 +463,15 @@ def add_options(ap: argparse.ArgumentParser) -> None:
         "(default: 10)",
     )
     ap.add_argument(
+        "--simulate-games",
+        nargs="*",
+        type=int,
+        default=list(SIMULATE_GAMES),
+        metavar="N",
+        help="also time simulate(workers=1) beside the lean path on runs of N games "
+        "(default: 200 2000; none: skip)",
+    )
+    ap.add_argument(
         "--no-references",
         action="store_true",
         help="skip OpenSpiel and RLCard even when they are installed",
@@ -361,7 +484,11 @@ def run(args: argparse.Namespace) -> str:
         raise ValueError(f"--seconds must be more than 0, not {args.seconds}")
     if args.rounds < 1:
         raise ValueError(f"--rounds must be 1 or more, not {args.rounds}")
-    return report(args.titles, args.seconds, not args.no_references, args.rounds)
+    if any(n < 1 for n in args.simulate_games):
+        raise ValueError(f"--simulate-games must be 1 or more, not {min(args.simulate_games)}")
+    return report(
+        args.titles, args.seconds, not args.no_references, args.rounds, args.simulate_games
+    )
 
 
 START, END = "<!-- speed-table:start -->", "<!-- speed-table:end -->"

@@ -41,8 +41,15 @@ def test_help_for_each_command(command: list[str], capsys: pytest.CaptureFixture
         (["simulate", "hats", "--bots", "genius", "--games", "2"], "no bot 'genius'"),
         (["simulate", "hats", "--out", "x.txt", "--games", "2"], "--out must end in .csv"),
         (["simulate", "hats", "--option", "oops", "--games", "2"], "an option is KEY=VALUE"),
+        (["simulate", "hats", "--option", "games=5"], "--option games=... is not a game option"),
+        (["simulate", "hats", "--option", "backend=dask"], "--option backend=... is not a game"),
+        (["simulate", "hats", "--option", "workers=64"], "--option workers=... is not a game"),
+        (["simulate", "hats", "--option", "nope=1", "--games", "2"], "no option ['nope']"),
+        (["simulate", "hats", "--out", "/", "--games", "2"], "--out / is a folder"),
+        (["simulate", "hats", "--out", "/no/such/dir/x.csv"], "the folder /no/such/dir does not"),
         (["bench", "--seconds", "0"], "--seconds must be more than 0"),
         (["bench", "--rounds", "0"], "--rounds must be 1 or more"),
+        (["bench", "--simulate-games", "0"], "--simulate-games must be 1 or more"),
         (["bench", "--titles", "chess"], "invalid choice: 'chess'"),
         (["fly"], "invalid choice: 'fly'"),
         ([], "the following arguments are required"),
@@ -150,13 +157,32 @@ def test_replay_refuses_bad_records(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_bench_prints_the_speed_table(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["bench", "--titles", "hats", "boo-party", "--seconds", "0.05", "--rounds", "2"]
-    args += ["--no-references"]
+    args += ["--no-references", "--simulate-games", "5", "20"]
     code, out, _ = _run(args, capsys)
     assert code == 0
     assert "| title | lean decisions/s | lean games/s | full API decisions/s" in out
     rows = [line for line in out.splitlines() if line.startswith("| Hats") or "Boo Party" in line]
-    assert len(rows) == 2
+    assert len(rows) == 4  # the speed table and the simulate table
+    head = next(line for line in out.splitlines() if "simulate ÷ lean" in line)
+    assert "simulate ÷ lean, 5 games" in head and "simulate ÷ lean, 20 games" in head
+    shares = [cell for cell in rows[-1].split("|") if "%" in cell]
+    assert len(shares) == 2
     assert "OpenSpiel" not in out
+
+
+def test_bench_without_simulate_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "--titles", "hats", "--seconds", "0.01", "--rounds", "1"]
+    code, out, _ = _run([*args, "--no-references", "--simulate-games"], capsys)
+    assert code == 0 and "simulate ÷ lean" not in out
+
+
+def test_run_meter_compares_the_same_games() -> None:
+    meter = simulation_bench.RunMeter("knock-knock", 3)
+    meter.round()
+    meter.round()
+    speed = meter.speed
+    assert speed.games == 3 and speed.lean_decisions_per_s > 0
+    assert speed.share == speed.simulate_decisions_per_s / speed.lean_decisions_per_s
 
 
 def test_a_missing_reference_is_skipped_with_a_reason() -> None:
@@ -217,3 +243,100 @@ def test_measure_keeps_the_fastest_round_of_new_games() -> None:
     speed = simulation_bench.measure("fake", play, 0.0, rounds=4)
     assert played == [0, 1, 2, 3]  # one game a round (0 s), each a new game
     assert speed.games == 1 and speed.decisions == 3
+
+
+def _folder(path: Path) -> list[str]:
+    return sorted(p.name for p in path.iterdir())
+
+
+def test_out_never_replaces_a_file_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "hats.csv"
+    out.write_text("my precious results\n")
+    args = ["simulate", "hats", "--games", "3", "--workers", "1", "--out", str(out)]
+    code, printed, err = _run(args, capsys)
+    assert code == 2 and printed == "" and err.count("\n") == 1
+    assert "exists; add --force to replace it" in err
+    assert out.read_text() == "my precious results\n"
+    code, printed, _ = _run([*args, "--force"], capsys)
+    assert code == 0 and len(pd.read_csv(out)) == 9
+    assert _folder(tmp_path) == ["hats.csv"]
+
+
+@pytest.mark.parametrize("name", ["boo.csv", "boo.parquet"])
+@pytest.mark.parametrize("aggregate", [False, True])
+def test_ctrl_c_while_writing_leaves_no_file(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    aggregate: bool,
+) -> None:
+    """Interrupted mid-way: exit 130, one line, no half-written table, nothing left over."""
+    from gamekit import simulation
+
+    real_iter, real_simulate = simulation.iter_tables, simulation.simulate
+
+    def interrupted_iter(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        chunks = real_iter(*args, **kwargs)  # type: ignore[arg-type]
+        yield next(chunks)
+        raise KeyboardInterrupt
+
+    def interrupted_simulate(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        real_simulate(*args, **kwargs)  # type: ignore[arg-type]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulation, "iter_tables", interrupted_iter)
+    monkeypatch.setattr(simulation, "simulate", interrupted_simulate)
+    out = tmp_path / name
+    args = ["simulate", "boo-party", "--games", "300", "--workers", "1", "--out", str(out)]
+    code, printed, err = _run([*args, *(["--aggregate"] if aggregate else [])], capsys)
+    assert code == 130 and printed == "" and err == "gamekit simulate: interrupted\n"
+    assert _folder(tmp_path) == []
+    out.write_text("older results\n")
+    code, _, _ = _run([*args, "--force"], capsys)
+    assert code == 130 and out.read_text() == "older results\n"
+    assert _folder(tmp_path) == [name]
+
+
+def test_ctrl_c_stops_the_command_with_workers(tmp_path: Path) -> None:
+    """A real SIGINT to ``gamekit simulate --workers 2``: status 130, one line, no file."""
+    import os
+    import signal
+    import time
+
+    out = tmp_path / "inn.parquet"
+    code = "import sys; from gamekit.cli import main; sys.exit(main(sys.argv[1:]))"
+    args = ["simulate", "bloody-inn", "--games", "100000000", "--workers", "2"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, *args, "--out", str(out), "--no-progress"],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    deadline = time.monotonic() + 30
+    while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=10)
+    assert child.returncode == 130 and err == "gamekit simulate: interrupted\n"
+    assert _folder(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"\xff\xfe\x00binary", b"[1, 2, 3]", b'{"title": "hats"}', b"", b'{"title": 5}'],
+)
+def test_replay_of_a_broken_file_is_one_line_and_status_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_bytes(content)
+    code, out, err = _run(["replay", str(path)], capsys)
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith("gamekit replay: error: ")
+    code, out, err = _run(["replay", str(tmp_path)], capsys)
+    assert code == 1 and err.count("\n") == 1 and "cannot read" in err

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -225,3 +229,164 @@ def test_simulate_accepts_your_own_bot_class() -> None:
         while not g.is_over:
             g.play(players[g.to_move].choose(g))  # type: ignore[index]
         assert list(rows.score) == g.scores()
+
+
+# -- bounded, interruptible, at any start method ----------------------------------------
+def test_chunks_are_planned_lazily_for_any_number_of_games() -> None:
+    bounds = simulation.iter_bounds(10**12)
+    assert next(bounds) == (0, 1000) and next(bounds) == (1000, 2000)
+    plan = simulation.make_plan("knock-knock", 3, "random", 1, {}, aggregate=True)
+    parts = simulation._results(plan, 10**12, 1, "processes", False, None, None)
+    first = next(parts)  # a first chunk at once: nothing is listed ahead
+    parts.close()
+    assert isinstance(first, simulation.Aggregate) and first.games == [1000] * 3
+
+
+def test_workers_are_capped_by_the_work_and_the_cores() -> None:
+    cores = simulation.local_cores()
+    assert simulation.worker_count(24, 4) == min(4, cores)
+    assert simulation.worker_count(None, 1) == 1
+    assert simulation.worker_count(None, 10**6) == cores
+    assert simulation.worker_count(3, 100, chunk_size=50) == min(2, cores)
+
+
+CHILD = r"""
+import sys, time
+import gamekit
+from gamekit import simulation
+if __name__ == "__main__":
+    simulation.START_METHOD = sys.argv[1]
+    print("ready", flush=True)
+    try:
+        gamekit.simulate("bloody-inn", games=10**12, workers=2, aggregate=True, progress=False)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    table = gamekit.simulate("knock-knock", games=20, players=3, workers=2, progress=False)
+    print("rerun", len(table), flush=True)
+"""
+
+
+def _workers_of(process: Any) -> list[Any]:
+    """The live worker processes under ``process`` (not multiprocessing's resource tracker)."""
+    import psutil
+
+    found = []
+    for child in process.children(recursive=True):
+        try:
+            if child.status() != psutil.STATUS_ZOMBIE and "resource_tracker" not in " ".join(
+                child.cmdline()
+            ):
+                found.append(child)
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
+@pytest.mark.parametrize(
+    ("method", "whole_group"), [("fork", False), ("fork", True), ("spawn", False)]
+)
+def test_ctrl_c_stops_a_long_run_at_once(tmp_path: Path, method: str, whole_group: bool) -> None:
+    """SIGINT to the kernel alone (the notebook's stop button) or to the whole process
+    group (Ctrl-C in a terminal): back within 2 s, no worker left, a rerun works."""
+    import multiprocessing
+    import signal
+    import subprocess
+    import time
+
+    psutil = pytest.importorskip("psutil")
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} here")
+    script = tmp_path / "child.py"
+    script.write_text(CHILD)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen(
+        [sys.executable, str(script), method],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        me = psutil.Process(child.pid)
+        deadline = time.monotonic() + 30
+        while len(_workers_of(me)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(_workers_of(me)) == 2
+        time.sleep(0.5)  # the workers are busy with their chunks
+        sent = time.monotonic()
+        if whole_group:
+            os.killpg(child.pid, signal.SIGINT)
+        else:
+            child.send_signal(signal.SIGINT)
+        line = child.stdout.readline().strip()
+        waited = time.monotonic() - sent
+        assert line == "interrupted"
+        assert waited < 2.0, f"took {waited:.2f} s"
+        assert _workers_of(me) == []
+        assert child.stdout.readline().strip() == "rerun 60"
+        assert child.wait(30) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+NOTEBOOK_CASE = r"""
+import json, sys
+import gamekit
+from gamekit import simulation
+
+simulation.START_METHOD = "spawn"
+cells = json.loads(sys.argv[1])
+for cell in cells:  # as a kernel runs them: in __main__, which a spawned worker cannot import
+    exec(compile(cell, "<cell>", "exec"), globals())
+gamekit.register(RULES)
+assert Prankster.__module__ == "__main__" and type(RULES).__module__ == "__main__"
+lineup = [Prankster, "greedy", "random", "random"]
+one = gamekit.simulate("knock-knock", games=8, players=4, bots=lineup, seed=3, workers=1)
+two = gamekit.simulate("knock-knock", games=8, players=4, bots=lineup, seed=3, workers=2,
+                       chunk_size=2)
+toy_one = gamekit.simulate("toy", games=8, players=3, seed=5, workers=1)
+toy_two = gamekit.simulate("toy", games=8, players=3, seed=5, workers=2, chunk_size=2)
+print(json.dumps({"bots": one.equals(two), "toy": toy_one.equals(toy_two),
+                  "labels": sorted(set(two.bot))}))
+"""
+
+
+def test_spawned_workers_play_a_bot_and_a_game_defined_in_a_notebook() -> None:
+    """The macOS and Windows way: classes from notebook cells travel to spawned workers."""
+    import json
+    import subprocess
+
+    notebook = Path(__file__).parents[1] / "notebooks" / "50-write-your-own-bot.ipynb"
+    sources = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    bot_cell = next(s for s in sources if "class Prankster(Bot)" in s)
+    game_cell = (Path(__file__).parent / "toy_game.py").read_text()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", NOTEBOOK_CASE, json.dumps([bot_cell, game_cell])],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found == {"bots": True, "toy": True, "labels": ["greedy", "prankster", "random"]}
+
+
+@pytest.mark.parametrize(
+    "summaries",
+    [
+        [{"a": 1, "g": {"x": 1}}, {"a": 2, "g": {"x": 2, "y": 3}}, {"b": "t"}],
+        [{"s": "seer", "n": 1.5, "k": True}, {"s": "monster", "n": 2, "k": False}],
+        [{"g": {"x": {"deep": 1}}}, {"g": 4}],
+        [{"big": 2**70}, {"big": 1}],
+    ],
+)
+def test_summary_columns_are_the_flattened_rows(summaries: list[dict[str, object]]) -> None:
+    """Column-wise flattening gives the table that flattening row by row gives."""
+    built = pd.DataFrame(simulation._flat_columns(summaries))
+    expected = pd.DataFrame([simulation.flatten(s) for s in summaries])
+    pd.testing.assert_frame_equal(built, expected, check_dtype=False)
