@@ -20,7 +20,7 @@ function h(tag, attrs = {}, ...children) {
     else if (k.startsWith("on")) el[k] = v; // a property, so a redraw can hand it over (see morph)
     else el.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
   }
@@ -34,7 +34,7 @@ const HANDLERS = ["onclick", "onchange", "oninput", "onkeydown"];
 const FORM_FIELDS = new Set(["SELECT", "INPUT", "TEXTAREA"]);
 
 function setChildren(parent, kids) {
-  const fresh = kids.flat().filter((k) => k !== null && k !== undefined && k !== false)
+  const fresh = kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false)
     .map((k) => (typeof k === "string" || typeof k === "number" ? document.createTextNode(String(k)) : k));
   const old = [...parent.childNodes];
   fresh.forEach((node, i) => { if (i < old.length) morph(old[i], node); else parent.appendChild(node); });
@@ -275,6 +275,7 @@ function baseView(ctx, prefer) {
 
 function seatArea(ctx, s, extraTitle, ...children) {
   const classes = ["gk-area"];
+  if (s === seatOrder(ctx, ctx.players || 1)[0]) classes.push("gk-focus"); // drawn first, the whole width
   if (s === ctx.seat) classes.push("gk-mine");
   if (s === ctx.toMove) classes.push("gk-active");
   return h("div", { class: classes.join(" "), "data-seat": s },
@@ -498,7 +499,7 @@ async function render({ model, el }) {
 
 // Screen readers hear "Your decision" and every new narration line.
 function announce(model, live, before, lastStep) {
-  const rows = model.get("narration") || [];
+  const rows = narrationRows(model);
   const step = model.get("step");
   const key = `${step}:${rows.length}`;
   if (key === before) return before;
@@ -697,8 +698,17 @@ function drawActions(model, box, ctx, send) {
     `Your moves (${legal.length})`, ctx.used.size ? h("span", { class: "gk-hint" }, " — or click a glowing card") : null), list]);
 }
 
-function drawNarration(model, list) {
+// Memory mode (Boo Party!): a covered Vision is never in the page, not even in
+// the narration; only the newest Vision's line stays readable.
+function narrationRows(model) {
   const rows = model.get("narration") || [];
+  if (!model.get("memory_mode")) return rows;
+  const last = rows.map((r) => r.kind).lastIndexOf("vision");
+  return rows.map((r, i) => (r.kind === "vision" && i !== last ? { ...r, text: "The Seer revealed a Vision (remember it!)." } : r));
+}
+
+function drawNarration(model, list) {
+  const rows = narrationRows(model);
   const step = model.get("step");
   const rulings = opt(model, "rulings", {});
   setChildren(list, rows.map((r) => h("li", { class: "gk-event" + (r.step === step ? " gk-latest" : ""), "data-kind": r.kind },

@@ -68,7 +68,7 @@ export default function makeBoard(kit) {
     for (const s of seatOrder(ctx, n)) {
       const mine = viewOf(ctx, s);
       const hand = mine && mine.hand
-        ? h("div", { class: "gk-cards" }, mine.hand.length ? mine.hand.map((id, j) => ctx.mark(innTarget(ctx, card(innSpec(ctx, id, { small: true })), id, s), `hand.${j}`)) : emptySlot("empty hand"))
+        ? h("div", { class: "gk-cards gk-hand" }, mine.hand.length ? mine.hand.map((id, j) => ctx.mark(innTarget(ctx, card(innSpec(ctx, id, { small: true })), id, s), `hand.${j}`)) : emptySlot("empty hand"))
         : hiddenHand(v.hand_sizes[s]);
       const annexIds = [100 + s, ...((v.annexes || [])[s] || [])];
       const annexes = h("div", { class: "gk-cards" }, annexIds.map((a) => {

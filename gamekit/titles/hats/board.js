@@ -35,7 +35,7 @@ export default function makeBoard(kit) {
       const mine = viewOf(ctx, s);
       let hand;
       if (mine && mine.hand) {
-        hand = h("div", { class: "gk-cards" }, mine.hand.length ? mine.hand.map((id, j) => {
+        hand = h("div", { class: "gk-cards gk-hand" }, mine.hand.length ? mine.hand.map((id, j) => {
           const el = card(hatSpec(ctx, id));
           ctx.clickable(el, (a) => ["exchange", "black-hat", "discard-draw", "swap", "give-back"].includes(a.type) && a.card === id, { seat: s });
           return ctx.mark(el, `hand.${j}`);

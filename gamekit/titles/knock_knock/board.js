@@ -63,7 +63,7 @@ export default function makeBoard(kit) {
       const mine = viewOf(ctx, s);
       let hand;
       if (mine && mine.hand) {
-        hand = h("div", { class: "gk-cards" }, mine.hand.length ? mine.hand.map((name, j) => {
+        hand = h("div", { class: "gk-cards gk-hand" }, mine.hand.length ? mine.hand.map((name, j) => {
           const el = card(kkSpec(name));
           ctx.clickable(el, (a) => a.type === "knock" && a.card === name, { seat: s });
           return ctx.mark(el, `hand.${j}`);
