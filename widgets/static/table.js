@@ -106,7 +106,8 @@ function card(spec) {
   if (dead) classes.push("gk-dead");
   if (spec.strip) classes.push("gk-strip");
   if (spec.extraClass) classes.push(spec.extraClass);
-  const el = h("div", { class: classes.join(" "), title: title || label, role: "img", "aria-label": title || label });
+  const name = title || label || (faceDown ? "a face-down card" : "a card");
+  const el = h("div", { class: classes.join(" "), title: name, role: "img", "aria-label": name });
   // A card is at least as wide as its longest word: words are never broken.
   const longest = Math.max(0, ...String(label).split(/\s+/).map((w) => w.length));
   if (longest > 7) el.style.setProperty("--gk-chars", String(longest));
@@ -319,7 +320,7 @@ function openPopover(model, anchor, rows) {
   };
   const items = rows.map((r) => h("button", {
     class: "gk-action gk-menu-item", role: "menuitem", tabindex: "-1", "data-index": r.index,
-    onclick: (ev) => { ev.stopPropagation(); close(false); root._sent(); model.send({ type: "play", index: r.index, step: model.get("step") }); },
+    onclick: (ev) => { ev.stopPropagation(); root._sent(); close(false); model.send({ type: "play", index: r.index, step: model.get("step") }); },
   }, r.text));
   const cancel = h("button", { class: "gk-menu-close", role: "menuitem", tabindex: "-1",
     onclick: (ev) => { ev.stopPropagation(); close(true); } }, "Cancel");
@@ -470,7 +471,10 @@ async function render({ model, el }) {
     announced = announce(model, parts.live, announced, lastStep);
     lastStep = step;
     if (focusWasIn && !root.contains(document.activeElement)) {
-      const next = root.querySelector(".gk-menu .gk-menu-item, .gk-cover:not([hidden]) button, .gk-board .gk-playable, .gk-action, .gk-step-btn, .gk-result");
+      // The next thing to do, in this order: what is on screen and can take focus.
+      const next = [".gk-root > .gk-menu .gk-menu-item", ".gk-cover:not([hidden]) button", ".gk-board .gk-playable", ".gk-action",
+        ".gk-step-btn", ".gk-result:not([hidden])"]
+        .map((s) => [...root.querySelectorAll(s)].find((e) => e.getClientRects().length)).find(Boolean);
       (next || root).focus({ preventScroll: true });
     }
     focusWasIn = false;
