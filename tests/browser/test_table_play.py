@@ -437,3 +437,58 @@ def test_axe_finds_no_serious_violation(title: str, page: Any, lab: Any) -> None
         json.dumps(results.response["violations"], indent=1)
     )
     assert bad == [], bad
+
+
+# ------------------------------------------------ the classroom's traits --
+_CLASSROOM = """
+import random
+import traitlets
+import gamekit
+from gamekit.widgets import Table
+game = gamekit.new_game('knock-knock', players=3, seed=7)
+rng = random.Random(1)
+while not any(e.ruling for n in range(1, game.step + 1) for e in game.events_at(n)):
+    game.play(rng.choice(game.legal_actions()))
+ruling = next(e.ruling for n in range(1, game.step + 1) for e in game.events_at(n) if e.ruling)
+table = Table(game, seat=game.to_move, bots={s: 'random' for s in range(3) if s != game.to_move})
+wanted = {  # table-py's traits; added here when this checkout does not have them yet
+    'names': traitlets.List(), 'classroom': traitlets.Bool(), 'humans': traitlets.List(),
+    'options_schema': traitlets.Dict(), 'summary_lines': traitlets.List(),
+    'rulings': traitlets.Dict(),
+}
+missing = {k: t.tag(sync=True) for k, t in wanted.items() if k not in table.trait_names()}
+if missing:
+    table.add_traits(**missing)
+table.names = ['Ada', 'Bram', 'Chloé']
+table.humans = [table.seat]
+table.rulings = {ruling: 'THE RULING TEXT'}
+table.options_schema = {'knock-knock': [
+    {'name': 'face_down_deck', 'label': 'face-down deck', 'kind': 'bool', 'default': False}]}
+table.summary_lines = ['Ada wins with 9 points.']
+table.classroom = True
+table
+"""
+
+
+def test_names_classroom_options_summary_and_rulings(page: Any, lab: Any) -> None:
+    lab.write_notebook("classroom.ipynb", [_CLASSROOM])
+    lab.open_and_run(page, "classroom.ipynb")
+    page.wait_for_selector(".gk-root.gk-classroom .gk-board[data-board='title']")
+    page.wait_for_function(
+        "() => document.querySelector('.gk-seats').textContent.includes('Chloé')"
+    )
+    assert "Player 1" not in page.locator(".gk-seats").inner_text()
+    assert page.locator(".gk-sit").count() == 2 and page.locator(".gk-stand").count() == 1
+    assert page.locator(".gk-persp-select option[value='god']").count() == 0
+    assert not page.locator(".gk-new-options").is_visible()
+    assert not page.locator(".gk-save").is_visible()
+    assert page.locator(".gk-option [data-option='face_down_deck']").count() == 1
+    assert "Ada wins with 9 points." in page.locator(".gk-result").inner_text()
+    ruling = page.locator(".gk-ruling").first
+    ruling.focus()
+    page.wait_for_selector(".gk-tip:not([hidden])")
+    assert page.locator(".gk-tip").inner_text() == "THE RULING TEXT"
+    ruling.blur()
+    page.wait_for_selector(".gk-tip", state="hidden")
+    ruling.hover()
+    page.wait_for_selector(".gk-tip:not([hidden])")
