@@ -492,3 +492,24 @@ def test_names_classroom_options_summary_and_rulings(page: Any, lab: Any) -> Non
     page.wait_for_selector(".gk-tip", state="hidden")
     ruling.hover()
     page.wait_for_selector(".gk-tip:not([hidden])")
+
+
+def test_god_view_lights_only_the_deciders_cards(page: Any, lab: Any) -> None:
+    """In the god view every hand is drawn, but only the deciding seat's cards glow."""
+    cells = [
+        "import gamekit\n"
+        "from gamekit.widgets import Table\n"
+        "table = Table(gamekit.new_game('knock-knock', players=4, seed=7), seat='god', bots=None)\n"
+        "table"
+    ]
+    lab.write_notebook("god.ipynb", cells)
+    lab.open_and_run(page, "god.ipynb")
+    page.wait_for_selector(".gk-root .gk-board[data-board='title'] .gk-playable")
+    for _move in range(6):
+        mover = page.locator(".gk-seat.gk-to-move").get_attribute("data-seat")
+        assert page.locator(".gk-board .gk-area .gk-hand").count() == 4  # every hand is shown
+        others = page.locator(
+            f".gk-board .gk-area:not([data-seat='{mover}']) .gk-hand .gk-playable"
+        )
+        assert others.count() == 0
+        _mouse_move(page)
