@@ -389,7 +389,7 @@ async function render({ model, el }) {
   const shell = h("div", { class: "gk-shell" }, root);
   el.appendChild(shell);
   const parts = {
-    header: h("header", { class: "gk-header" }),
+    header: h("div", { class: "gk-header" }),
     error: h("div", { class: "gk-error", role: "alert", hidden: true }),
     live: h("div", { class: "gk-sr gk-live", role: "status", "aria-live": "polite", "aria-atomic": "true" }),
     seats: h("div", { class: "gk-seats" }),
