@@ -3,7 +3,7 @@
 // which draws the board from ctx: the view, the legal moves, helpers that make cards
 // playable (docs/architecture.md).
 export default function makeBoard(kit) {
-  const { h, card, zone, pile, chip, seatName, get, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand } = kit;
+  const { h, card, zone, chip, seatName, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand, emptySlot, seatOrder } = kit;
 
   const FAMILY_LOOK = {
     merchants: [PALETTE.blue, "coin"], craftsmen: [PALETTE.red, "hexagon"], police: [PALETTE.grey, "shield"],
@@ -16,8 +16,8 @@ export default function makeBoard(kit) {
     return { label: info.name, value: info.rank, color, symbol, sub: `${info.family} · ${info.money}F`,
       title: `${info.name} (${info.family}, rank ${info.rank}, ${info.money}F)${info.annex ? ` — annex: ${info.annex}: ${info.effect}` : ""}`, ...extra };
   }
-  function innTarget(ctx, el, id) {
-    return ctx.clickable(el, (a) => (a.type === "target" || a.type === "pay" || a.type === "dismiss") && a.card === id);
+  function innTarget(ctx, el, id, seat) {
+    return ctx.clickable(el, (a) => (a.type === "target" || a.type === "pay" || a.type === "dismiss") && a.card === id, { seat });
   }
 
   function wealthTrack(ctx, v) {
@@ -26,7 +26,7 @@ export default function makeBoard(kit) {
     for (let f = 0; f <= cap; f++) {
       const here = (v.cash || []).map((c, s) => (c === f ? s : -1)).filter((s) => s >= 0);
       cells.push(h("div", { class: "gk-track-cell" + (f % 10 === 0 ? " gk-ten" : ""), title: `${f}F` },
-        f % 10 === 0 ? String(f) : "", here.map((s) => h("div", { class: "gk-marker", style: `background:${SEAT_COLORS[s % 8]}`, title: `${seatName(s)}: ${f}F` }, String(s)))));
+        f % 10 === 0 ? String(f) : "", here.map((s) => h("div", { class: "gk-marker", style: `background:color-mix(in srgb, ${SEAT_COLORS[s % 8]} 55%, white)`, title: `${seatName(s)}: ${f}F` }, String(s)))));
     }
     return h("div", {}, h("div", { class: "gk-track" }, cells),
       h("div", {}, v.unlimited_wealth ? chip("unlimited wealth") : chip("cash is capped at 40F", "gk-strong"), " ",
@@ -44,17 +44,17 @@ export default function makeBoard(kit) {
         : key >= 0 ? h("span", { class: "gk-token", title: `${seatName(key)}'s key` }, shapeIcon("key", SEAT_COLORS[key % 8], 16), `P${key}`)
           : h("span", { class: "gk-token" }, "closed");
       const svc = v.service[r] >= 0 ? h("span", { class: "gk-token", title: "Room Service" }, shapeIcon("bed", SEAT_COLORS[v.service[r] % 8], 16), `service P${v.service[r]}`) : null;
-      const guest = id >= 0 ? innTarget(ctx, card(innSpec(ctx, id, { small: true })), id) : h("div", { class: "gk-card gk-small gk-empty" }, open ? "free" : "");
+      const guest = id >= 0 ? innTarget(ctx, card(innSpec(ctx, id, { small: true })), id) : emptySlot(open ? "free" : "closed");
       const room = h("div", { class: "gk-room" + (open ? "" : " gk-closed") }, h("b", {}, `room ${r + 1}`), keyEl, guest, svc);
       ctx.clickable(room, (a) => ["place", "place_key", "key_room", "service_room"].includes(a.type) && a.room === r);
       return ctx.mark(room, `rooms.${r}`, `keys.${r}`);
     });
     const entrance = h("div", { class: "gk-pile" },
-      v.entrance_top !== null && v.entrance_top !== undefined ? card(innSpec(ctx, v.entrance_top, { small: true, sub: "next traveller" })) : h("div", { class: "gk-card gk-small gk-empty" }, "empty"),
+      v.entrance_top !== null && v.entrance_top !== undefined ? card(innSpec(ctx, v.entrance_top, { small: true, sub: "next traveller" })) : emptySlot("empty"),
       h("div", { class: "gk-pile-count" }, h("b", {}, String(v.entrance_size)), " at the entrance"));
     const exit = v.exit || [];
     const exitPile = h("div", { class: "gk-pile" },
-      exit.length ? card(innSpec(ctx, exit[exit.length - 1], { small: true })) : h("div", { class: "gk-card gk-small gk-empty" }, "empty"),
+      exit.length ? card(innSpec(ctx, exit[exit.length - 1], { small: true })) : emptySlot("empty"),
       h("div", { class: "gk-pile-count" }, h("b", {}, String(exit.length)), " in the exit pile"));
     const bistro = h("div", {}, h("div", { class: "gk-zone-name" }, `bistro: ${(v.bistro || []).length} peasants`),
       h("div", { class: "gk-cards" }, (v.bistro || []).map((id) => innTarget(ctx, card(innSpec(ctx, id, { small: true })), id))));
@@ -65,10 +65,10 @@ export default function makeBoard(kit) {
       (v.paying || []).length ? h("span", {}, " paid with: ", v.paying.map((id) => card(innSpec(ctx, id, { small: true })))) : null);
     const buried = v.buried || {};
     const areas = [];
-    for (let s = 0; s < n; s++) {
+    for (const s of seatOrder(ctx, n)) {
       const mine = viewOf(ctx, s);
       const hand = mine && mine.hand
-        ? h("div", { class: "gk-cards" }, mine.hand.map((id, j) => ctx.mark(innTarget(ctx, card(innSpec(ctx, id, { small: true })), id), `hand.${j}`)))
+        ? h("div", { class: "gk-cards gk-hand" }, mine.hand.length ? mine.hand.map((id, j) => ctx.mark(innTarget(ctx, card(innSpec(ctx, id, { small: true })), id, s), `hand.${j}`)) : emptySlot("empty hand"))
         : hiddenHand(v.hand_sizes[s]);
       const annexIds = [100 + s, ...((v.annexes || [])[s] || [])];
       const annexes = h("div", { class: "gk-cards" }, annexIds.map((a) => {
@@ -83,14 +83,15 @@ export default function makeBoard(kit) {
       }));
       const corpses = ((v.corpses || [])[s] || []);
       areas.push(ctx.mark(seatArea(ctx, s, h("span", {}, chip(`${v.cash[s]}F + ${v.cheques[s]}×10F`), s === v.first_player ? chip("first player") : null),
+        h("div", { class: "gk-zone-name" }, "hand"), hand,
         h("div", { class: "gk-zone-name" }, "annexes (and their buried corpses)"), annexes,
         h("div", { class: "gk-zone-name" }, `unburied corpses: ${corpses.length}`),
-        h("div", { class: "gk-cards" }, corpses.map((id) => innTarget(ctx, card(innSpec(ctx, id, { small: true, dead: true })), id))),
-        h("div", { class: "gk-zone-name" }, "hand"), hand), `annexes.${s}`, `corpses.${s}`, `cash.${s}`, `hand_sizes.${s}`));
+        h("div", { class: "gk-cards" }, corpses.map((id) => innTarget(ctx, card(innSpec(ctx, id, { small: true, dead: true })), id)))), `annexes.${s}`, `corpses.${s}`, `cash.${s}`, `hand_sizes.${s}`));
     }
     return h("div", {}, status, zone("the inn: 8 rooms", h("div", { class: "gk-spaces" }, rooms)),
+      h("div", { class: "gk-grid" }, areas),
       zone("piles", h("div", { class: "gk-zone-body" }, entrance, exitPile, bistro, chip(`${v.removed_size} removed unseen`))),
-      zone("wealth track", wealthTrack(ctx, v)), h("div", { class: "gk-grid" }, areas));
+      zone("wealth track", wealthTrack(ctx, v)));
   }
 
   return draw;

@@ -28,7 +28,7 @@ export default function makeBoard(kit) {
       chip(ctx.memory ? `memory mode: ${visions.length} costumes forbidden — remember them!` : `${visions.length} forbidden costumes`, "gk-strong"));
     const spread = v.spread === null || v.spread === undefined
       ? h("div", { class: "gk-cards" }, card({ faceDown: true, label: "eyes closed" }), chip("The Seer counts to five: the Disguises are hidden"))
-      : h("div", { class: "gk-cards" }, v.spread.map((c) => {
+      : h("div", { class: "gk-cards gk-hand" }, v.spread.map((c) => {
         const forbidden = !ctx.memory && visions.includes(c);
         const el = card({ ...costumeSpec(v, c, true), sub: forbidden ? "forbidden!" : null, dead: forbidden });
         ctx.clickable(el, (a) => a.type === "wear" && a.costume === c);

@@ -3,7 +3,7 @@
 // which draws the board from ctx: the view, the legal moves, helpers that make cards
 // playable (docs/architecture.md).
 export default function makeBoard(kit) {
-  const { h, card, zone, pile, chip, seatName, shapeIcon, PALETTE, viewOf, baseView, seatArea } = kit;
+  const { h, card, zone, chip, seatName, shapeIcon, PALETTE, viewOf, baseView, seatArea, emptySlot, seatOrder } = kit;
 
   const KK_FOLK = {
     monster: { color: PALETTE.green, shape: "triangle" },
@@ -36,7 +36,7 @@ export default function makeBoard(kit) {
         `${folk}s ${cards.length}`, brute ? shapeIcon("shield", PALETTE.grey, 16) : null, musician ? shapeIcon("note", PALETTE.yellow, 16) : null,
         brute ? h("span", { class: "gk-sr" }, " protected") : null, musician ? h("span", { class: "gk-sr" }, " ×2") : null);
       const col = h("div", { class: "gk-column" }, head, cards.map((n, j) => {
-        const el = card(kkSpec(n, true));
+        const el = card({ ...kkSpec(n, true), strip: true });
         if (choice && choice.revealer === s) ctx.clickable(el, (a) => a.type === "take guest" && a.card === n);
         return ctx.mark(el, `parties.${s}.${party.indexOf(n) + j * 0}`);
       }));
@@ -52,25 +52,25 @@ export default function makeBoard(kit) {
     const knock = v.knock;
     const choice = v.choice;
     const top = h("div", { class: "gk-zone-body" },
-      h("div", { class: "gk-pile" }, v.deck_top ? card(kkSpec(v.deck_top, true)) : card({ faceDown: true, small: true, label: v.deck_size ? "face down" : "" }),
+      h("div", { class: "gk-pile" }, v.deck_top ? card(kkSpec(v.deck_top, true)) : v.deck_size ? card({ faceDown: true, small: true, label: "face down" }) : emptySlot("empty deck"),
         h("div", { class: "gk-pile-count" }, h("b", {}, String(v.deck_size)), " in the deck", v.deck_top ? " (top face up)" : "")),
-      h("div", { class: "gk-pile" }, (v.discard || []).length ? card(kkSpec(v.discard[v.discard.length - 1], true)) : h("div", { class: "gk-card gk-small gk-empty" }, "empty"),
+      h("div", { class: "gk-pile" }, (v.discard || []).length ? card(kkSpec(v.discard[v.discard.length - 1], true)) : emptySlot("no discards"),
         h("div", { class: "gk-pile-count" }, h("b", {}, String((v.discard || []).length)), " discarded")),
       h("div", {}, chip(`decision: ${v.decision}`, "gk-strong"), " ", chip(`${(v.box || []).length} in the box`),
         choice ? h("div", {}, chip(`${choice.card} revealed by ${seatName(choice.revealer)}; ${seatName(choice.competitor)} chooses`)) : null));
     const areas = [];
-    for (let s = 0; s < n; s++) {
+    for (const s of seatOrder(ctx, n)) {
       const mine = viewOf(ctx, s);
       let hand;
       if (mine && mine.hand) {
-        hand = h("div", { class: "gk-cards" }, mine.hand.map((name, j) => {
+        hand = h("div", { class: "gk-cards gk-hand" }, mine.hand.length ? mine.hand.map((name, j) => {
           const el = card(kkSpec(name));
-          ctx.clickable(el, (a) => a.type === "knock" && a.card === name);
+          ctx.clickable(el, (a) => a.type === "knock" && a.card === name, { seat: s });
           return ctx.mark(el, `hand.${j}`);
-        }));
+        }) : emptySlot("empty hand", false));
       } else {
         const known = (v.known || [])[s] || [];
-        hand = h("div", { class: "gk-cards" }, card({ faceDown: true, small: true, label: `${v.hand_sizes[s]} in hand` }),
+        hand = h("div", { class: "gk-cards" }, v.hand_sizes[s] ? card({ faceDown: true, small: true, label: `${v.hand_sizes[s]} in hand` }) : emptySlot("empty hand"),
           known.map((name) => card({ ...kkSpec(name, true), sub: "seen on the deck" })));
       }
       let door = null;
@@ -83,8 +83,8 @@ export default function makeBoard(kit) {
       }
       const score = (v.scores || [])[s];
       areas.push(ctx.mark(seatArea(ctx, s, chip(`${score} pts`),
-        h("div", { class: "gk-seat-body" }, h("div", {}, h("div", { class: "gk-zone-name" }, "party"), kkParty(ctx, s, (v.parties || [])[s] || [], choice)), door),
-        h("div", { class: "gk-zone-name" }, "hand"), hand), `parties.${s}`, `hand_sizes.${s}`));
+        h("div", { class: "gk-zone-name" }, "hand"), hand,
+        h("div", { class: "gk-seat-body" }, h("div", {}, h("div", { class: "gk-zone-name" }, "party"), kkParty(ctx, s, (v.parties || [])[s] || [], choice)), door)), `parties.${s}`, `hand_sizes.${s}`));
     }
     return h("div", {}, zone("deck and discard", top), h("div", { class: "gk-grid" }, areas));
   }
