@@ -294,11 +294,16 @@ class Table(anywidget.AnyWidget):
         self.notice = self._told(f"{seat_label(seat)} played", events)
         self._after_move()
 
-    def _msg_step(self, _msg: dict[str, Any]) -> None:
+    def _msg_step(self, msg: dict[str, Any]) -> None:
         seat = self._game.to_move
+        at_step, automatic = msg.get("step"), msg.get("auto") is True
+        if at_step is not None and at_step != self._game.step:
+            return  # a step asked for an earlier position: the table has moved on
         if seat is None:
             self._game_over_notice()
             return
+        if automatic and (seat in self._humans or self.cover_for is not None):
+            return  # the page's timer raced a learner's turn: nothing to do
         if seat in self._humans:
             self.autoplay = False
             raise IllegalAction(

@@ -2,9 +2,9 @@
 projector and in a narrow notebook, hidden information, and an axe-core scan.
 
 Every test opens a real JupyterLab in Chromium (see ``conftest.py``). The tables
-are built as ``Table(game, seat=<first decider>, bots={<every other seat>: "random"})``
-so that one person plays against bots; ``DOCS_IMG`` screenshots (1280×720) go to
-``docs/img/`` when ``GAMEKIT_SCREENSHOTS=1``.
+are built as ``Table(game)``, exactly as the lessons show it: one learner at
+seat 0, the title's strongest bots elsewhere, taking their turns by themselves.
+``DOCS_IMG`` screenshots (1280×720) go to ``docs/img/`` when ``GAMEKIT_SCREENSHOTS=1``.
 """
 
 from __future__ import annotations
@@ -28,21 +28,20 @@ DOCS_IMG = REPO / "docs" / "img"
 def _notebook(
     title: str, record: Path, *, extra: str = "", players: int | None = None
 ) -> list[str]:
-    # After table-py's merge `Table(game)` alone seats a person at seat 0 and bots
-    # elsewhere; until then the seat and the bots are given explicitly.
+    # `Table(game)` alone seats a learner at seat 0 and the strongest bots elsewhere.
     return [
         "import json, pathlib\n"
         "import gamekit\n"
         "from gamekit.widgets import Table\n"
         f"game = gamekit.new_game({title!r}, players={players!r}, seed={SEEDS[title]})\n"
-        "me = game.to_move\n"
-        "bots = {s: 'random' for s in range(game.players) if s != me}\n"
+        "me = 0\n"
         f"record = pathlib.Path({str(record)!r})\n"
         "def write(table):\n"
         "    g = table.game\n"
         "    data = {'step': g.step, 'over': g.is_over, 'error': table.error}\n"
         "    record.write_text(json.dumps(data))\n"
-        f"table = Table(game, seat=me, bots=bots{extra})\n"
+        f"table = Table(game{extra})\n"
+        "table.speed_ms = 60  # the bots' pause between their moves, short for the test\n"
         "table.on_change(write)\n"
         "write(table)\n"
         "table",
@@ -54,8 +53,17 @@ def _open(page: Any, lab: Any, title: str, name: str, **kwargs: Any) -> Path:
     lab.write_notebook(f"{name}.ipynb", _notebook(title, record, **kwargs))
     lab.open_and_run(page, f"{name}.ipynb")
     page.wait_for_selector(".gk-root .gk-board[data-board='title']")
-    page.wait_for_selector(".gk-root[data-step='0']")
+    _wait_my_turn(page)
     return record
+
+
+_MY_TURN = """() => document.querySelector(
+  '.gk-root .gk-action, .gk-board .gk-playable, .gk-step-btn, .gk-result:not([hidden])')"""
+
+
+def _wait_my_turn(page: Any) -> None:
+    """Until the learner has a move (the bots play theirs by themselves) or the game is over."""
+    page.wait_for_function(_MY_TURN, timeout=60_000)
 
 
 def _kernel(record: Path) -> dict[str, Any]:
@@ -80,6 +88,9 @@ def _over(page: Any) -> bool:
 def _mouse_move(page: Any) -> None:
     """One decision by mouse: a glowing card (its popover when it has several
     moves), else a listed move, else let the bot of the seat to move decide."""
+    _wait_my_turn(page)
+    if _over(page):
+        return
     before = _revision(page)
     cards = page.locator(".gk-board .gk-playable")
     if cards.count():
@@ -138,6 +149,9 @@ _FOCUS = """() => { const a = document.activeElement;
 def _keyboard_move(page: Any, *, check_escape: bool = False) -> bool:
     """One decision by keyboard: Tab to a glowing card or a move, Enter; in a
     popover, arrows then Enter. Returns whether a popover was used."""
+    _wait_my_turn(page)
+    if _over(page):
+        return False
     before = _revision(page)
     for _tab in range(80):
         if page.evaluate(_FOCUS) in ("card", "move"):

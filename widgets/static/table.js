@@ -609,13 +609,13 @@ function drawError(model, box) {
 function drawResult(model, box) {
   const lines = opt(model, "summary_lines", []);
   const over = model.get("is_over");
-  if (!over && !lines.length) { box.hidden = true; box.removeAttribute("tabindex"); setChildren(box, []); return; }
+  if (!over) { box.hidden = true; box.removeAttribute("tabindex"); setChildren(box, []); return; }
   box.hidden = false;
   box.tabIndex = -1;
   const scores = model.get("scores") || [];
   const fallback = [winnersText(model.get("winners")) + ".",
     scores.map((s, i) => `${seatName(i)}: ${s}`).join(" · ")];
-  setChildren(box, [h("div", { class: "gk-result-title" }, over ? "Game over" : "Result"),
+  setChildren(box, [h("div", { class: "gk-result-title" }, "Game over"),
     h("ul", { class: "gk-result-lines" }, (lines.length ? lines : fallback).map((l) => h("li", {}, l)))]);
 }
 
@@ -684,8 +684,13 @@ function drawActions(model, box, ctx, send) {
   if (over) { setChildren(box, []); return; }
   if (!legal.length) {
     const who = bots[mover] ? `bot "${bots[mover]}"` : "a stand-in random bot";
-    setChildren(box, [h("div", { class: "gk-actions-title gk-wait" }, `Waiting for ${seatName(mover)}.`),
-      h("button", { class: "gk-btn gk-step-btn", onclick: () => send({ type: "step" }) }, `Let ${who} decide`)]);
+    const wait = h("div", { class: "gk-actions-title gk-wait" }, `Waiting for ${seatName(mover)}.`);
+    if (botsPlayThemselves(model) && bots[mover]) {
+      setChildren(box, [wait, h("div", { class: "gk-hint" }, `The ${who} plays by itself.`)]);
+      return;
+    }
+    setChildren(box, [wait,
+      h("button", { class: "gk-btn gk-step-btn", onclick: () => send({ type: "step", step: model.get("step") }) }, `Let ${who} decide`)]);
     return;
   }
   const groups = groupMoves(legal);
@@ -870,12 +875,22 @@ function showSaved(model, box) {
 }
 
 
+// With a learner seated, the bots take their turns by themselves (after a short
+// pause so each move can be followed); with nobody seated, Autoplay drives them.
+function botsPlayThemselves(model) {
+  return (model.get("humans") || []).length > 0;
+}
+
 function scheduleAutoplay(model, send) {
-  if (!model.get("autoplay") || model.get("is_over")) return null;
+  if (model.get("is_over")) return null;
+  if (!model.get("autoplay") && !botsPlayThemselves(model)) return null;
+  const cover = model.get("cover_for");
+  if (cover !== null && cover !== undefined) return null;
   const mover = model.get("to_move");
   const bots = model.get("bots") || [];
   if (!bots[mover]) return null; // a human decides: wait for the click
-  return setTimeout(() => send({ type: "step" }), model.get("speed_ms"));
+  const step = model.get("step");
+  return setTimeout(() => send({ type: "step", step, auto: true }), model.get("speed_ms"));
 }
 
 function schedulePartyTimer(model, parts, send) {
