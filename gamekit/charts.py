@@ -185,6 +185,23 @@ def fair_share(table: pd.DataFrame) -> float:
     return float(table["wins"].sum() / table["games"].sum())
 
 
+def against_fair(table: pd.DataFrame, z: float = Z95, fair: float | None = None) -> pd.DataFrame:
+    """:func:`win_rate_data` with the fair share and where each 95% interval lies.
+
+    ``verdict`` is ``"above"`` when the whole interval lies above the fair share
+    (:func:`fair_share` unless ``fair`` is given), ``"below"`` when it lies below,
+    else ``"covers"`` (the games cannot tell that seat from a fair one).
+    """
+    data = win_rate_data(table, z)
+    share = fair_share(table) if fair is None else fair
+    data["fair"] = share
+    data["verdict"] = [
+        "above" if low > share else "below" if high < share else "covers"
+        for low, high in zip(data.low, data.high, strict=True)
+    ]
+    return data
+
+
 def zoom(lows: Iterable[float], highs: Iterable[float], margin: float = 0.1) -> list[float]:
     """A scale domain around ``[min(lows), max(highs)]`` with ``margin`` of its width each side.
 
@@ -411,6 +428,7 @@ def to_png(chart: Any, scale: float = 1.0) -> bytes:
 
 
 __all__: Sequence[str] = (
+    "against_fair",
     "boo_survival",
     "convergence",
     "enable",
