@@ -24,6 +24,9 @@ DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
 RUNS: dict[str, dict[str, object]] = {
     "knock-knock-greedy-4": {"title": "knock-knock", "players": 4, "bots": "greedy", "games": 2000},
     "knock-knock-random-4": {"title": "knock-knock", "players": 4, "bots": "random", "games": 20000},
+    "hats-greedy-2": {"title": "hats", "players": 2, "bots": "greedy", "games": 4000},
+    "hats-greedy-3": {"title": "hats", "players": 3, "bots": "greedy", "games": 2000},
+    "hats-random-3": {"title": "hats", "players": 3, "bots": "random", "games": 20000},
 }
 """Run name -> simulate() arguments. The seed is 1000 for every run."""
 
