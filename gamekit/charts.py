@@ -167,33 +167,91 @@ def score_distribution(table: pd.DataFrame, maxbins: int = 30) -> AnyChart:
     return chart
 
 
-def win_rates(table: pd.DataFrame, z: float = Z95) -> AnyChart:
-    """The win rate of each seat (and bot) with its 95% confidence interval.
+def fair_share(table: pd.DataFrame) -> float:
+    """The win rate every seat would have if the seats were equal, shared wins counted.
 
-    A dashed line marks a fair share (1 / players). Shared wins count as wins.
+    If no seat had an edge, each of a game's winners would be as likely to sit in
+    one seat as in any other, so every seat would expect (winners in the game) /
+    (players) wins per game: averaged over the games, that is the mean of the
+    whole ``winner`` column (or all wins over all seat-games of an aggregate
+    table). With no shared wins it is 1 / players; shared wins raise it.
+
+    >>> import pandas as pd
+    >>> fair_share(pd.DataFrame({"seat": [0, 1, 0, 1], "winner": [True, True, True, False]}))
+    0.75
+    """
+    if "winner" in table:
+        return float(table["winner"].mean())
+    return float(table["wins"].sum() / table["games"].sum())
+
+
+def against_fair(table: pd.DataFrame, z: float = Z95, fair: float | None = None) -> pd.DataFrame:
+    """:func:`win_rate_data` with the fair share and where each 95% interval lies.
+
+    ``verdict`` is ``"above"`` when the whole interval lies above the fair share
+    (:func:`fair_share` unless ``fair`` is given), ``"below"`` when it lies below,
+    else ``"covers"`` (the games cannot tell that seat from a fair one).
+    """
+    data = win_rate_data(table, z)
+    share = fair_share(table) if fair is None else fair
+    data["fair"] = share
+    data["verdict"] = [
+        "above" if low > share else "below" if high < share else "covers"
+        for low, high in zip(data.low, data.high, strict=True)
+    ]
+    return data
+
+
+def zoom(lows: Iterable[float], highs: Iterable[float], margin: float = 0.1) -> list[float]:
+    """A scale domain around ``[min(lows), max(highs)]`` with ``margin`` of its width each side.
+
+    >>> zoom([0.2, 0.3], [0.4, 0.5])
+    [0.17, 0.53]
+    """
+    low, high = min(lows), max(highs)
+    pad = max(high - low, 0.01) * margin
+    return [round(max(0.0, low - pad), 4), round(min(1.0, high + pad), 4)]
+
+
+def win_rates(table: pd.DataFrame, z: float = Z95, fair: float | None = None) -> AnyChart:
+    """The win rate of each seat (and bot) with its 95% Wilson interval.
+
+    A dashed line marks the fair share (:func:`fair_share` of the table unless
+    ``fair`` is given): shared wins count as wins, for the rates and the fair
+    share alike. The y axis zooms to the intervals and the fair share.
     """
     import altair as alt
 
     data = win_rate_data(table, z)
-    players = int(data.seat.max()) + 1
+    fair = fair_share(table) if fair is None else fair
+    domain = zoom([*data.low, fair], [*data.high, fair])
     base = alt.Chart(data, title="Win rate by seat (95% interval)").encode(
         x=alt.X("seat:O", title="seat", axis=alt.Axis(labelAngle=0)),
         color=alt.Color("bot:N", title="bot"),
         xOffset=alt.XOffset("bot:N"),
     )
     interval = base.mark_rule(strokeWidth=2).encode(
-        y=alt.Y("low:Q", title="win rate", scale=alt.Scale(domain=[0, 1])), y2="high:Q"
+        y=alt.Y("low:Q", title="win rate", scale=alt.Scale(zero=False, domain=domain)),
+        y2="high:Q",
     )
     points = base.mark_point(filled=True, size=60).encode(
         y="win_rate:Q",
-        tooltip=["seat:O", "bot:N", "games:Q", "wins:Q", alt.Tooltip("win_rate:Q", format=".3f")],
+        tooltip=[
+            "seat:O",
+            "bot:N",
+            "games:Q",
+            "wins:Q",
+            alt.Tooltip("win_rate:Q", format=".3f"),
+            alt.Tooltip("low:Q", format=".3f"),
+            alt.Tooltip("high:Q", format=".3f"),
+        ],
     )
-    fair = (
-        alt.Chart(_one_row(fair=1 / players))
+    rule = (
+        alt.Chart(_one_row(fair=fair))
         .mark_rule(strokeDash=[4, 4], color="gray")
-        .encode(y="fair:Q")
+        .encode(y="fair:Q", tooltip=[alt.Tooltip("fair:Q", format=".3f", title="fair share")])
     )
-    chart: AnyChart = alt.layer(interval, points, fair).properties(width=300, height=220)
+    chart: AnyChart = alt.layer(interval, points, rule).properties(width=300, height=220)
     return chart
 
 
@@ -421,9 +479,11 @@ def to_png(chart: Any, scale: float = 1.0) -> bytes:
 
 
 __all__: Sequence[str] = (
+    "against_fair",
     "boo_survival",
     "convergence",
     "enable",
+    "fair_share",
     "game_length",
     "save",
     "score_distribution",
@@ -432,4 +492,5 @@ __all__: Sequence[str] = (
     "versus_matrix",
     "wealth_over_rounds",
     "win_rates",
+    "zoom",
 )

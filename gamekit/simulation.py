@@ -987,20 +987,23 @@ def memory_sweep(
     seer_memory: float = 1.0,
     seed: int = 0,
     workers: int | None = 1,
+    monsters: str = "memory",
+    seer: str = "memory",
     **options: Any,
 ) -> pd.DataFrame:
     """Boo Party! games whose Monsters remember each Vision with chance ``p``.
 
-    One simulation table per ``p`` in ``memories`` (the Seer remembers with
-    ``seer_memory``), stacked, with a ``memory`` column: ready for
-    :func:`gamekit.charts.boo_survival`.
+    One simulation table per ``p`` in ``memories``, stacked, with a ``memory``
+    column: ready for :func:`gamekit.charts.boo_survival`. The Monsters are
+    ``monsters`` bots, the Seer a ``seer`` bot remembering with ``seer_memory``
+    (the Boo Party! bots: ``memory``, ``team``).
     """
     import pandas as pd
 
     parts = []
     for p in memories:
-        lineup: list[BotSpec] = [("memory", {"p": seer_memory})]
-        lineup += [("memory", {"p": p})] * (players - 1)
+        lineup: list[BotSpec] = [(seer, {"p": seer_memory})]
+        lineup += [(monsters, {"p": p})] * (players - 1)
         run_seed = derive_seed(seed, "memory", p)
         table = simulate("boo-party", games, players, lineup, run_seed, workers, **options)
         parts.append(table.assign(memory=p))

@@ -68,7 +68,18 @@ def test_win_rates_draw_intervals_around_the_rate(toy_table: pd.DataFrame) -> No
     wins = toy_table.groupby("seat").winner.sum().tolist()
     assert rows.wins.tolist() == wins and rows.games.tolist() == [60, 60, 60]
     assert (rows.low <= rows.win_rate).all() and (rows.win_rate <= rows.high).all()
-    assert _data(spec, fair) == [{"fair": pytest.approx(1 / 3)}]
+    assert _data(spec, fair) == [{"fair": pytest.approx(toy_table.winner.mean())}]
+    low, high = interval["encoding"]["y"]["scale"]["domain"]
+    assert low <= rows.low.min() and rows.high.max() <= high, "the axis shows every interval"
+    assert high - low < 1, "the axis zooms to the intervals"
+
+
+def test_fair_share_counts_shared_wins() -> None:
+    # game 0: seats 0 and 1 share the win; game 1: seat 0 alone wins
+    table = pd.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1], "winner": [1, 1, 1, 0]})
+    assert charts.fair_share(table) == pytest.approx((2 / 2 + 1 / 2) / 2)
+    summary = pd.DataFrame({"seat": [0, 1], "games": [2, 2], "wins": [2, 1]})
+    assert charts.fair_share(summary) == pytest.approx(0.75)
 
 
 def test_win_rates_accept_an_aggregate_table(toy_title: str, toy_table: pd.DataFrame) -> None:

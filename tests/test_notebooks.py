@@ -7,6 +7,7 @@ these tests check what nbval cannot see in the files.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -119,3 +120,38 @@ def test_a_notebook_runs_whole_on_one_worker(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "14 passed" in result.stdout
     assert "notebook times" in result.stdout
+
+
+ANALYSES = [p for p in NOTEBOOKS if p.name.endswith("-analysis.ipynb")]
+CODE_SPAN = re.compile(r"```.*?```|`[^`]*`", re.DOTALL)
+HAND_TYPED = re.compile(
+    r"(?<![\w.])\d+\.\d+(?!\.\d)"  # a decimal: 0.44, 63.5F
+    r"|(?<![\w.])\.\d+\b"  # .44
+    r"|(?<![\d.])\d+(?:\.\d+)?\s?(?:%|percent\b|per cent\b)"  # a percentage ...
+    r"(?!\s?(?:Wilson\s)?(?:interval|funnel|confidence))"  # ... but not "95% interval"
+)
+"""A number typed into prose: a decimal or a percentage (not "95% interval")."""
+
+
+def hand_typed(markdown: str) -> list[str]:
+    """The decimals and percentages of a markdown text, outside code spans."""
+    return [m.group(0) for m in HAND_TYPED.finditer(CODE_SPAN.sub("", markdown))]
+
+
+def test_hand_typed_finds_decimals_and_percentages() -> None:
+    found = hand_typed("seat 0 wins 0.44, seat 3 19 % and 62%, 63.5F; Ruling H7")
+    assert found == ["0.44", "19 %", "62%", "63.5"]
+    assert hand_typed("`0.44` in code, 1/4, a 95% interval, a 95% Wilson interval, p `0.9`") == []
+
+
+@pytest.mark.parametrize("path", ANALYSES, ids=[str(p.relative_to(ROOT)) for p in ANALYSES])
+def test_analysis_prose_types_no_numbers(path: Path) -> None:
+    """Numbers in an analysis come from code: printed from the data or asserted."""
+    nb = json.loads(path.read_text())
+    found = {
+        i: hand_typed("".join(c["source"]))
+        for i, c in enumerate(nb["cells"])
+        if c["cell_type"] == "markdown"
+    }
+    found = {i: numbers for i, numbers in found.items() if numbers}
+    assert not found, f"markdown cells type numbers (print them from the data): {found}"
