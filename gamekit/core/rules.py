@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import NoSampler
 from gamekit.core.i18n import CORE
-from gamekit.core.names import and_list, seat_label, seat_list
+from gamekit.core.names import and_list
 from gamekit.core.rng import Rng
 
 S = TypeVar("S")
@@ -199,11 +199,11 @@ class Rules(ABC, Generic[S]):
         if not winners:
             first = str(CORE("Nobody wins."))
         elif len(winners) == 1:
-            first = str(CORE("{seat} wins.", seat=seat_label(winners[0]).capitalize()))
+            first = str(CORE("Player {seat} wins.", seat=winners[0]))
         else:
-            first = str(CORE("{seats} win.", seats=seat_list(winners).capitalize()))
+            first = str(CORE("Players {seats} win.", seats=and_list(map(str, winners))))
         points = and_list(
-            str(CORE("{seat} has {points}", seat=seat_label(s), points=points_text(v)))
+            str(CORE("player {seat} has {points}", seat=s, points=points_text(v)))
             for s, v in enumerate(scores)
         )
         return [first, str(CORE("Scores: {points}.", points=points))]
