@@ -60,7 +60,9 @@ def update(domain: str, locale: Path, langs: tuple[str, ...]) -> None:
         po = locale / lang / "LC_MESSAGES" / f"{domain}.po"
         action = "update" if po.exists() else "init"
         extra = ["--no-wrap", "--ignore-obsolete"] if action == "update" else ["--no-wrap"]
-        babel(action, "-D", domain, "-i", locale / f"{domain}.pot", "-d", locale, "-l", lang, *extra)
+        babel(
+            action, "-D", domain, "-i", locale / f"{domain}.pot", "-d", locale, "-l", lang, *extra
+        )
 
 
 def compile_(domain: str, locale: Path, langs: tuple[str, ...]) -> None:

@@ -3,7 +3,7 @@
 A game defines its action types as frozen, slotted dataclasses deriving from
 :class:`Action`, each with a ``kind`` tag and a readable ``__str__``.
 
->>> from dataclasses import dataclass, field
+>>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
 ... class Wave(Action):
 ...     kind = "wave"
@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any, ClassVar
 
 from gamekit.core.i18n import Message
@@ -92,14 +93,14 @@ class Event:
     ('there is nothing to undo [K1]', 'there is nothing to undo')
     >>> with language("fr"):
     ...     e.text
-    "il n'y a rien à annuler"
+    'il n’y a rien à annuler'
     """
 
     message: Message | str
     kind: str = "info"
     ruling: str | None = None
     seat: int | None = None
-    lang: str | None = field(default=None, compare=False)
+    lang: str | None = dataclass_field(default=None, compare=False)
 
     @property
     def text(self) -> str:

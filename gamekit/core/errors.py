@@ -37,7 +37,9 @@ class IllegalAction(GamekitError):
         shown = ", ".join(str(a) for a in self.legal[:12])
         more = str(CORE(" (and {count} more)", count=len(self.legal) - 12))
         more = more if len(self.legal) > 12 else ""
-        return str(CORE("{reason}. Legal now: {shown}{more}", reason=self.reason, shown=shown, more=more))
+        return str(
+            CORE("{reason}. Legal now: {shown}{more}", reason=self.reason, shown=shown, more=more)
+        )
 
 
 class BadRecord(GamekitError):

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamekit.core.actions import Action, Event, action_from_json
-from gamekit.core.i18n import CORE, LANGUAGES, check_language, fold, get_language, language
 from gamekit.core.errors import BadRecord, ConfigError, GamekitError, IllegalAction
+from gamekit.core.i18n import CORE, LANGUAGES, check_language, fold, get_language, language
 from gamekit.core.names import check_names, default_names, named
 from gamekit.core.registry import check_title, rules_for
 from gamekit.core.rules import Rules, Score
@@ -154,7 +154,11 @@ class Game:
         if isinstance(action, str):
             return self._by_text(action, legal)
         if not isinstance(action, self.rules.action_types):
-            reason = CORE("{action} is not an action of {title}", action=preview(action), title=self.rules.name)
+            reason = CORE(
+                "{action} is not an action of {title}",
+                action=preview(action),
+                title=self.rules.name,
+            )
             raise IllegalAction(str(reason), legal)
         for own in legal:
             if same_action(action, own):

@@ -14,7 +14,7 @@ The language in force is, first, the one of the innermost :func:`language` block
 'en'
 >>> with language("fr"):
 ...     str(CORE("there is nothing to undo"))
-"il n'y a rien à annuler"
+'il n’y a rien à annuler'
 >>> str(CORE("there is nothing to undo"))
 'there is nothing to undo'
 >>> set_language("de")
@@ -46,7 +46,7 @@ from __future__ import annotations
 import contextvars
 import gettext
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache

@@ -323,11 +323,18 @@ class KnockKnockRules(Rules[State]):
         unknown = sorted(set(options) - {"face_down_deck"})
         if unknown:
             raise ConfigError(
-                str(M("unknown options {unknown}; Knock! Knock! has: face_down_deck", unknown=unknown))
+                str(
+                    M(
+                        "unknown options {unknown}; Knock! Knock! has: face_down_deck",
+                        unknown=unknown,
+                    )
+                )
             )
         players = self.default_players if players is None else players
         if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 5:
-            raise ConfigError(str(M("players must be 3 to 5, not {players}", players=repr(players))))
+            raise ConfigError(
+                str(M("players must be 3 to 5, not {players}", players=repr(players)))
+            )
         face_down = options.get("face_down_deck", False)
         if not isinstance(face_down, bool):
             raise ConfigError(
@@ -381,7 +388,8 @@ class KnockKnockRules(Rules[State]):
         elif type(action) is Decline:
             if log is not None:
                 text = M(
-                    "Player {seat} keeps the door closed: player {knocker} must take the card back.",
+                    "Player {seat} keeps the door closed: "
+                    "player {knocker} must take the card back.",
                     seat=state.target,
                     knocker=state.turn,
                 )
@@ -393,7 +401,9 @@ class KnockKnockRules(Rules[State]):
         elif type(action) is ChooseFolk:
             if log is not None:
                 folk = _folk_term(action.folk)
-                text = M("Player {seat} chooses the {folk:plural}.", seat=state.competitor, folk=folk)
+                text = M(
+                    "Player {seat} chooses the {folk:plural}.", seat=state.competitor, folk=folk
+                )
                 log.append(Event(text, "choice", "K3", state.competitor))
             self._chase(state, FOLKS.index(action.folk), log)
             self._end_turn(state, log)
@@ -440,7 +450,9 @@ class KnockKnockRules(Rules[State]):
                 "Player {seat} reveals the card and takes it (or suffers it).", seat=state.target
             )
         if isinstance(action, Decline):
-            return M("Player {seat} must reveal the card and take it (or suffer it).", seat=state.turn)
+            return M(
+                "Player {seat} must reveal the card and take it (or suffer it).", seat=state.turn
+            )
         if isinstance(action, TakeGuest):
             return M(
                 "{card:a^} leaves player {revealer}'s party for player {competitor}'s.",
@@ -452,7 +464,9 @@ class KnockKnockRules(Rules[State]):
             taxi = KIND_TYPES[CATALOGUE[state.effect]] == TAXI
             folk = _folk_term(action.folk)
             if taxi:
-                return M("All of player {seat}'s {folk:plural} go home.", seat=state.revealer, folk=folk)
+                return M(
+                    "All of player {seat}'s {folk:plural} go home.", seat=state.revealer, folk=folk
+                )
             return M(
                 "All of player {seat}'s {folk:plural} flee to your party.",
                 seat=state.revealer,
@@ -676,7 +690,9 @@ class KnockKnockRules(Rules[State]):
         else:
             state.parties[revealer].append(card)
             if log is not None:
-                text = M("{card:the^} joins player {seat}'s party.", card=term_of(kind), seat=revealer)
+                text = M(
+                    "{card:the^} joins player {seat}'s party.", card=term_of(kind), seat=revealer
+                )
                 log.append(Event(text, "join", None, revealer))
         if state.phase == ANSWER:
             self._end_turn(state, log)
@@ -695,7 +711,9 @@ class KnockKnockRules(Rules[State]):
                 if state.face_down_deck:
                     text = M("Player {seat} draws a card.", seat=knocker)
                 else:
-                    text = M("Player {seat} draws {card:a}.", seat=knocker, card=term_of(CATALOGUE[card]))
+                    text = M(
+                        "Player {seat} draws {card:a}.", seat=knocker, card=term_of(CATALOGUE[card])
+                    )
                 log.append(Event(text, "draw", "K5", knocker))
         n = state.players
         skipped: list[Event] = []
@@ -738,7 +756,9 @@ class KnockKnockRules(Rules[State]):
             {CATALOGUE[c] for c in state.parties[state.revealer]} & {folk, folk + 3, folk + 6}
         )
         if not kinds:
-            reason = M("player {seat} has no {folk:plural}", seat=state.revealer, folk=FOLK_TERMS[folk])
+            reason = M(
+                "player {seat} has no {folk:plural}", seat=state.revealer, folk=FOLK_TERMS[folk]
+            )
             self._no_effect(state, reason, log)
         elif len(kinds) == 1:  # Ruling K7: nothing to choose.
             self._lure(state, kinds[0], log)
@@ -793,7 +813,9 @@ class KnockKnockRules(Rules[State]):
                     guests=guests,
                 )
             elif taxi:
-                text = M("Player {seat}'s {guests} go home in the hearse taxi.", seat=seat, guests=guests)
+                text = M(
+                    "Player {seat}'s {guests} go home in the hearse taxi.", seat=seat, guests=guests
+                )
             elif len(leaving) == 1:
                 text = M(
                     "Player {seat}'s only {guests} flees to player {other}'s party.",

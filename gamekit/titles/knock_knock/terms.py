@@ -10,7 +10,7 @@ the English form; a message picks one with a format spec (``{card:a}``; a traili
 ('a Monster brute', 'ghosts')
 >>> with language("fr"):
 ...     f"{CARDS['monster brute']:a}", f"{CARDS['scarecrow']:the^}"
-('une brute monstre', "L'épouvantail")
+('une brute monstre', 'L’épouvantail')
 """
 
 from __future__ import annotations
