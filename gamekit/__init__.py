@@ -13,6 +13,9 @@ Heavy tools load on first use: ``gamekit.simulate`` and ``gamekit.ladder``
 (pandas), ``gamekit.charts`` (Altair), ``gamekit.odds`` (SymPy),
 ``gamekit.widgets`` (anywidget).
 
+Languages: English and French (``gamekit.set_language("fr")`` for the kernel,
+``lang=`` on ``new_game`` and ``load_game`` for one game; see ``docs/api.md``).
+
 Titles are plugins: installed packages announce theirs (entry-point group
 ``gamekit.titles``), and ``gamekit.register(MyRules())`` adds a game written in
 a notebook cell (see ``notebooks/60-make-your-own-game.ipynb``).
@@ -27,6 +30,7 @@ from gamekit import _aliases
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import BadRecord, ConfigError, GamekitError, IllegalAction
 from gamekit.core.game import Game, load_game, new_game
+from gamekit.core.i18n import LANGUAGES, get_language, language, set_language
 from gamekit.core.registry import installed_titles, register, rules_for, unregister
 from gamekit.titles import LESSON_ORDER
 
@@ -38,6 +42,7 @@ TITLES: tuple[str, ...] = LESSON_ORDER
 __version__ = "0.1.0"
 
 __all__ = [
+    "LANGUAGES",
     "TITLES",
     "Action",
     "BadRecord",
@@ -54,6 +59,9 @@ __all__ = [
     "ladder",
     "all_titles",
     "unregister",
+    "get_language",
+    "language",
+    "set_language",
 ]
 
 _LAZY_MODULES = {"bots", "charts", "odds", "widgets", "simulation"}

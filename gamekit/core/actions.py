@@ -21,7 +21,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any, ClassVar
+
+from gamekit.core.i18n import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,18 +80,49 @@ def _short(value: Any) -> str:
 class Event:
     """Something that happened, told in a sentence a learner reads.
 
-    ``ruling`` names the rule applied (for example ``"K3"``) when there is one;
-    ``kind`` is a short machine tag; ``seat`` the player it is mostly about.
+    ``message`` is a :class:`~gamekit.core.i18n.Message` (a message id and its
+    parameters, rendered in the language in force whenever ``text`` is read) or a
+    plain text (a title without catalogs). ``ruling`` names the rule applied (for
+    example ``"K3"``) when there is one; ``kind`` is a short machine tag; ``seat``
+    the player it is mostly about; ``lang`` a language that overrides the one in
+    force (a game with its own language sets it on its log).
+
+    >>> from gamekit.core.i18n import CORE, language
+    >>> e = Event(CORE("there is nothing to undo"), "info", "K1")
+    >>> str(e), e.msgid
+    ('there is nothing to undo [K1]', 'there is nothing to undo')
+    >>> with language("fr"):
+    ...     e.text
+    'il n’y a rien à annuler'
     """
 
-    text: str
+    message: Message | str
     kind: str = "info"
     ruling: str | None = None
     seat: int | None = None
+    lang: str | None = dataclass_field(default=None, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The sentence, in the event's own language or else the language in force."""
+        if isinstance(self.message, Message):
+            return self.message.render(self.lang)
+        return self.message
+
+    @property
+    def msgid(self) -> str:
+        """The message id (the English source text with its placeholders)."""
+        return self.message.msgid if isinstance(self.message, Message) else self.message
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The message's parameters by name (empty for a plain text)."""
+        return self.message.parameters if isinstance(self.message, Message) else {}
 
     def __str__(self) -> str:
-        return f"{self.text} [{self.ruling}]" if self.ruling else self.text
+        text = self.text
+        return f"{text} [{self.ruling}]" if self.ruling else text
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict of the event."""
+        """A JSON-able dict of the event (its text in the event's or the current language)."""
         return {"text": self.text, "kind": self.kind, "ruling": self.ruling, "seat": self.seat}

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gamekit.core.i18n import CORE
+
 
 class GamekitError(Exception):
     """Base of every error the kit raises on purpose."""
@@ -31,10 +33,13 @@ class IllegalAction(GamekitError):
 
     def _message(self) -> str:
         if not self.legal:
-            return f"{self.reason}. Nothing is legal now."
+            return str(CORE("{reason}. Nothing is legal now.", reason=self.reason))
         shown = ", ".join(str(a) for a in self.legal[:12])
-        more = f" (and {len(self.legal) - 12} more)" if len(self.legal) > 12 else ""
-        return f"{self.reason}. Legal now: {shown}{more}"
+        more = str(CORE(" (and {count} more)", count=len(self.legal) - 12))
+        more = more if len(self.legal) > 12 else ""
+        return str(
+            CORE("{reason}. Legal now: {shown}{more}", reason=self.reason, shown=shown, more=more)
+        )
 
 
 class BadRecord(GamekitError):
@@ -47,8 +52,11 @@ class BadRecord(GamekitError):
     def __init__(self, reason: str, step: int = 0) -> None:
         self.reason = reason
         self.step = step
-        where = "in its header" if step == 0 else f"at step {step}"
-        super().__init__(f"saved game is broken {where}: {reason}")
+        if step == 0:
+            text = CORE("saved game is broken in its header: {reason}", reason=reason)
+        else:
+            text = CORE("saved game is broken at step {step}: {reason}", step=step, reason=reason)
+        super().__init__(str(text))
 
 
 class ConfigError(GamekitError, ValueError):

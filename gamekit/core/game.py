@@ -19,6 +19,7 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event, action_from_json
 from gamekit.core.errors import BadRecord, ConfigError, GamekitError, IllegalAction
+from gamekit.core.i18n import CORE, LANGUAGES, check_language, fold, get_language, language
 from gamekit.core.names import check_names, default_names, named
 from gamekit.core.registry import check_title, rules_for
 from gamekit.core.rules import Rules, Score
@@ -43,7 +44,8 @@ class Game:
     Build one with :func:`gamekit.new_game` or :func:`gamekit.load_game`.
     """
 
-    def __init__(self, rules: Rules[Any], config: Any, seed: int) -> None:
+    def __init__(self, rules: Rules[Any], config: Any, seed: int, lang: str | None = None) -> None:
+        self._lang = None if lang is None else check_language(lang)
         self.rules = rules
         self.config = config
         self.seed = seed
@@ -57,6 +59,22 @@ class Game:
         self._legal: list[Action] | None = None
         self._checkpoints: dict[int, Any] = {}
         self._names: list[str] | None = None
+
+    # -- language -------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        """The language of this game's log, moves and messages: its own (``lang=`` of
+        :func:`new_game`) or else the kernel's (:func:`gamekit.set_language`)."""
+        return self._lang or get_language()
+
+    @lang.setter
+    def lang(self, lang: str | None) -> None:
+        self._lang = None if lang is None else check_language(lang)
+
+    def text(self, value: object) -> str:
+        """``str(value)`` (an action, an event, a message) in this game's language."""
+        with language(self._lang):
+            return str(value)
 
     # -- identity -------------------------------------------------------------
     @property
@@ -88,11 +106,13 @@ class Game:
         >>> g.read("player 1 takes the cookie")
         'Bob takes the cookie'
         """
-        return named(str(text), self.names)
+        with language(self._lang):
+            return named(str(text), self.names)
 
     def result_lines(self) -> list[str]:
         """The result in sentences (who won, every score, what decided), by name."""
-        return [self.read(line) for line in self.rules.result_lines(self._state)]
+        with language(self._lang):
+            return [self.read(line) for line in self.rules.result_lines(self._state)]
 
     @property
     def options(self) -> dict[str, Any]:
@@ -115,24 +135,31 @@ class Game:
         return self._legal
 
     def play(self, action: Action | str) -> list[Event]:
-        """Apply a legal action (or its exact text) and return the events it caused.
+        """Apply a legal action (or its text, in any language the kit speaks) and
+        return the events it caused.
 
         Raises :class:`IllegalAction` (the game is left unchanged) when it is not legal.
         """
-        chosen = self._check(action)
+        with language(self._lang):
+            chosen = self._check(action)
         events: list[Event] = []
         self._apply(chosen, events)
         self._future.clear()
-        return events
+        return list(self._own(events))
 
     def _check(self, action: Action | str) -> Action:
         legal = self._legal_cached()
         if self.is_over:
-            raise IllegalAction("the game is over", [])
+            raise IllegalAction(str(CORE("the game is over")), [])
         if isinstance(action, str):
             return self._by_text(action, legal)
         if not isinstance(action, self.rules.action_types):
-            raise IllegalAction(f"{preview(action)} is not an action of {self.rules.name}", legal)
+            reason = CORE(
+                "{action} is not an action of {title}",
+                action=preview(action),
+                title=self.rules.name,
+            )
+            raise IllegalAction(str(reason), legal)
         for own in legal:
             if same_action(action, own):
                 return own  # the engine's own object is stored, never a look-alike
@@ -143,18 +170,26 @@ class Game:
         for field in dataclasses.fields(action):
             problem = json_scalar_problem(getattr(action, field.name))
             if problem:
-                return f"'{field.name}' must be a whole number or a text: {problem}"
+                return str(
+                    CORE(
+                        "'{field}' must be a whole number or a text: {problem}",
+                        field=field.name,
+                        problem=problem,
+                    )
+                )
         try:
             return self.rules.why_illegal(self._state, action)
         except Exception:  # the explanation must never break a refusal
-            return f"{preview(action)} is not allowed now"
+            return str(CORE("{action} is not allowed now", action=preview(action)))
 
     def _by_text(self, text: str, legal: Sequence[Action]) -> Action:
-        wanted = text.strip().lower()
-        for candidate in legal:
-            if str(candidate).lower() == wanted:
-                return candidate
-        raise IllegalAction(f"no legal action reads {text!r}", legal)
+        wanted = fold(text)
+        for lang in (get_language(), *LANGUAGES):
+            with language(lang):
+                for candidate in legal:
+                    if fold(str(candidate)) == wanted:
+                        return candidate
+        raise IllegalAction(str(CORE("no legal action reads {text}", text=repr(text))), legal)
 
     def _apply(self, action: Action, events: list[Event]) -> None:
         try:
@@ -172,7 +207,8 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action and return it (it can be redone)."""
         if not self._history:
-            raise IllegalAction("there is nothing to undo", self._legal_cached())
+            with language(self._lang):
+                raise IllegalAction(str(CORE("there is nothing to undo")), self._legal_cached())
         action = self._history.pop()
         self._log_marks.pop()
         del self._log[self._log_marks[-1] if self._log_marks else self._setup_events :]
@@ -184,7 +220,8 @@ class Game:
     def redo(self) -> Action:
         """Play again the last undone action and return it."""
         if not self._future:
-            raise IllegalAction("there is nothing to redo", self._legal_cached())
+            with language(self._lang):
+                raise IllegalAction(str(CORE("there is nothing to redo")), self._legal_cached())
         action = self._future.pop()
         events: list[Event] = []
         self._apply(action, events)
@@ -194,9 +231,11 @@ class Game:
         """Travel to ``step`` (0 = the start), undoing or redoing as needed."""
         total = len(self._history) + len(self._future)
         if not (whole_number(step) and 0 <= step <= total):
-            raise IllegalAction(
-                f"step {preview(step)} does not exist", [f"a step from 0 to {total}"]
-            )
+            with language(self._lang):
+                raise IllegalAction(
+                    str(CORE("step {step} does not exist", step=preview(step))),
+                    [str(CORE("a step from 0 to {total}", total=total))],
+                )
         if len(self._history) > step:
             self._rewind(step)
         while len(self._history) < step:
@@ -245,17 +284,26 @@ class Game:
 
     @property
     def log(self) -> tuple[Event, ...]:
-        """Every event so far, each with ``.text`` and ``.ruling``."""
-        return tuple(self._log)
+        """Every event so far, each with ``.text`` and ``.ruling``.
+
+        Events keep message ids and parameters: ``.text`` renders in the game's own
+        language when it has one, else in the language in force when read.
+        """
+        return self._own(self._log)
+
+    def _own(self, events: Sequence[Event]) -> tuple[Event, ...]:
+        if self._lang is None:
+            return tuple(events)
+        return tuple(dataclasses.replace(e, lang=self._lang) for e in events)
 
     def events_at(self, step: int) -> tuple[Event, ...]:
         """The events caused by action number ``step`` (1-based; 0 = the set-up)."""
         if step == 0:
-            return tuple(self._log[: self._setup_events])
+            return self._own(self._log[: self._setup_events])
         if not 1 <= step <= len(self._log_marks):
             return ()
         start = self._log_marks[step - 2] if step > 1 else self._setup_events
-        return tuple(self._log[start : self._log_marks[step - 1]])
+        return self._own(self._log[start : self._log_marks[step - 1]])
 
     @property
     def is_over(self) -> bool:
@@ -287,8 +335,9 @@ class Game:
         return data
 
     def describe(self, action: Action) -> str:
-        """What ``action`` would do now, in a sentence."""
-        return self.rules.describe(self._state, action)
+        """What ``action`` would do now, in a sentence (in the game's language)."""
+        with language(self._lang):
+            return self.rules.describe(self._state, action)
 
     def summary(self) -> list[dict[str, Any]]:
         """Per-seat result details (title-specific)."""
@@ -347,6 +396,7 @@ def new_game(
     seed: int | None = None,
     *,
     names: Sequence[str] | None = None,
+    lang: str | None = None,
     **options: Any,
 ) -> Game:
     """Start a game of ``title`` (see ``gamekit.TITLES``).
@@ -354,11 +404,18 @@ def new_game(
     ``seed`` fixes every shuffle (a random one is chosen and kept when omitted);
     ``options`` are the title's variants. Bad options raise ``ValueError``.
     ``names``: the players' names, one per seat (default "Player 1" ... "Player N").
+    ``lang``: the game's own language (``"en"`` or ``"fr"``) for its log, moves and
+    messages; by default the kernel's (:func:`gamekit.set_language`).
 
     >>> g = new_game("knock-knock", players=4, seed=1)
     >>> g.players, g.step, g.is_over
     (4, 0, False)
     """
+    if lang is not None:
+        try:
+            check_language(lang)
+        except ValueError as err:
+            raise ConfigError(str(err)) from None
     rules = rules_for(check_title(title))
     if seed is None:
         seed = secrets.randbits(32)
@@ -370,7 +427,7 @@ def new_game(
             f"players must be a whole number from {low} to {high}, not {preview(players)}"
         )
     config = rules.make_config(players, options)
-    game = Game(rules, config, seed)
+    game = Game(rules, config, seed, lang)
     if names is not None:
         try:
             game.names = names
@@ -379,15 +436,21 @@ def new_game(
     return game
 
 
-def load_game(record: str | bytes | dict[str, Any]) -> Game:
+def load_game(record: str | bytes | dict[str, Any], *, lang: str | None = None) -> Game:
     """Replay a record made by :meth:`Game.to_json`, checking every step.
+
+    A record holds no language: ``lang`` gives the loaded game its own (see
+    :func:`new_game`), by default it speaks the kernel's.
 
     Raises :class:`BadRecord` (and nothing else) naming the step or the field that
     is wrong, for any text, bytes or object: too long or too deeply nested records
     are refused before they are parsed.
     """
+    if lang is not None:
+        check_language(lang)
     data = _parse_record(record)
     game = _header_game(data)
+    game.lang = lang
     actions = data["actions"]
     types = {t.kind: t for t in game.rules.action_types}
     for number, raw in enumerate(actions, start=1):

@@ -17,10 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from gamekit.core.i18n import CORE, Listing, Message, get_language, join_words
+
 
 def seat_label(seat: int) -> str:
     """How the rules' narration names one seat (the API's number)."""
-    return f"player {seat}"
+    return str(CORE("player {seat}", seat=seat))
 
 
 def seat_list(seats: Iterable[int]) -> str:
@@ -28,7 +30,19 @@ def seat_list(seats: Iterable[int]) -> str:
     numbers = [str(s) for s in seats]
     if len(numbers) == 1:
         return seat_label(int(numbers[0]))
-    return "players " + and_list(numbers)
+    return str(CORE("players {seats}", seats=and_list(numbers)))
+
+
+def seats_message(seats: Iterable[int]) -> Message:
+    """One or several seats as a message rendered when read ("player 1", "players 0 and 2").
+
+    >>> str(seats_message([0, 2]))
+    'players 0 and 2'
+    """
+    numbers = [int(s) for s in seats]
+    if len(numbers) == 1:
+        return CORE("player {seat}", seat=numbers[0])
+    return CORE("players {seats}", seats=Listing(tuple(numbers)))
 
 
 def and_list(items: Iterable[str]) -> str:
@@ -37,10 +51,7 @@ def and_list(items: Iterable[str]) -> str:
     >>> and_list(["monsters", "ghosts", "vampires"])
     'monsters, ghosts and vampires'
     """
-    words = list(items)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return join_words(items, "and")
 
 
 def or_list(items: Iterable[str]) -> str:
@@ -49,15 +60,12 @@ def or_list(items: Iterable[str]) -> str:
     >>> or_list(["monsters", "ghosts", "vampires"])
     'monsters, ghosts or vampires'
     """
-    words = list(items)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return join_words(items, "or")
 
 
 def default_names(players: int) -> list[str]:
     """ "Player 1" ... "Player N": seat 0 is Player 1."""
-    return [f"Player {seat + 1}" for seat in range(players)]
+    return [str(CORE("Player {number}", number=seat + 1)) for seat in range(players)]
 
 
 def check_names(names: Sequence[str] | None, players: int) -> list[str]:
@@ -73,6 +81,11 @@ def check_names(names: Sequence[str] | None, players: int) -> list[str]:
 
 
 _SEATS = re.compile(r"\b[Pp]layers? (\d+(?:, \d+)* and \d+|\d+)\b")
+_SIEGES = re.compile(
+    r"\b(?:([Dd]u|[Aa]u|[Ll]e|[Dd]es|[Aa]ux|[Ll]es) )?[Jj]oueurs? (\d+(?:, \d+)* et \d+|\d+)\b"
+)
+_PREPOSITIONS = {"du": "de ", "au": "à ", "le": "", "des": "de ", "aux": "à ", "les": ""}
+_DEFAULT_FR = re.compile(r"Joueur \d+")
 
 
 def named(text: str, names: Sequence[str]) -> str:
@@ -84,6 +97,9 @@ def named(text: str, names: Sequence[str]) -> str:
     'Player 1 and Player 2 tie; Player 2 wins'
     """
 
+    if get_language() == "fr":
+        text = _named_fr(text, names)  # a title still in English keeps "player 1"
+
     def replace(match: re.Match[str]) -> str:
         seats = [int(n) for n in re.findall(r"\d+", match.group(1))]
         if not all(s < len(names) for s in seats):
@@ -91,3 +107,34 @@ def named(text: str, names: Sequence[str]) -> str:
         return and_list(names[s] for s in seats)
 
     return _SEATS.sub(replace, text)
+
+
+def _named_fr(text: str, names: Sequence[str]) -> str:
+    """The French narration: "du joueur 1" becomes "de Bob" (or "du joueur 2" while the
+    names are the default ones, which keep their article).
+
+    >>> from gamekit.core.i18n import language
+    >>> with language("fr"):
+    ...     _named_fr("Le joueur 0 frappe à la porte du joueur 1.", ["Ann", "Bob"])
+    'Ann frappe à la porte de Bob.'
+    >>> with language("fr"):
+    ...     _named_fr("Le joueur 0 frappe à la porte du joueur 1.", default_names(2))
+    'Le joueur 1 frappe à la porte du joueur 2.'
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        article, numbers = match.group(1), match.group(2)
+        seats = [int(n) for n in re.findall(r"\d+", numbers)]
+        if not all(s < len(names) for s in seats):
+            return match.group(0)
+        chosen = [names[s] for s in seats]
+        if all(_DEFAULT_FR.fullmatch(n) for n in chosen):  # "du joueur 2": keep the grammar
+            head = match.group(0)[: match.start(2) - match.start(0)]
+            return head + and_list(n.split()[1] for n in chosen)
+        prefix = _PREPOSITIONS[article.lower()] if article else ""
+        if article and article[0].isupper():
+            prefix = prefix.capitalize()
+        joined = and_list(chosen)
+        return prefix + joined
+
+    return _SIEGES.sub(replace, text)

@@ -18,7 +18,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import NoSampler
-from gamekit.core.names import and_list, seat_label, seat_list
+from gamekit.core.i18n import CORE
+from gamekit.core.names import and_list
 from gamekit.core.rng import Rng
 
 S = TypeVar("S")
@@ -72,7 +73,7 @@ class Rules(ABC, Generic[S]):
 
     def why_illegal(self, state: S, action: Action) -> str:
         """A sentence saying why ``action`` is not legal now (override to cite the rule)."""
-        return f"'{action}' is not allowed now"
+        return str(CORE("'{action}' is not allowed now", action=str(action)))
 
     def describe(self, state: S, action: Action) -> str:
         """A preview of what ``action`` would do, in the narration's voice."""
@@ -196,11 +197,16 @@ class Rules(ABC, Generic[S]):
         winners = self.winners(state)
         scores = self.scores(state)
         if not winners:
-            first = "Nobody wins."
+            first = str(CORE("Nobody wins."))
+        elif len(winners) == 1:
+            first = str(CORE("Player {seat} wins.", seat=winners[0]))
         else:
-            first = f"{seat_list(winners).capitalize()} win{'s' * (len(winners) == 1)}."
-        points = and_list(f"{seat_label(s)} has {points_text(v)}" for s, v in enumerate(scores))
-        return [first, f"Scores: {points}."]
+            first = str(CORE("Players {seats} win.", seats=and_list(map(str, winners))))
+        points = and_list(
+            str(CORE("player {seat} has {points}", seat=s, points=points_text(v)))
+            for s, v in enumerate(scores)
+        )
+        return [first, str(CORE("Scores: {points}.", points=points))]
 
     # -- what a title shows (pictures, the table, its bots) ------------------------------
     # By default these come from modules next to the rules' own module, by name:
@@ -264,4 +270,6 @@ class Rules(ABC, Generic[S]):
 def points_text(value: Score) -> str:
     """A score as a learner reads it: "1 point", "3 points", "2.5 points"."""
     text = str(int(value)) if float(value).is_integer() else f"{value:g}"
-    return f"{text} point{'s' * (text != '1')}"
+    if text == "1":
+        return str(CORE("1 point"))
+    return str(CORE("{count} points", count=text))

@@ -34,9 +34,14 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.names import and_list, or_list, seat_label, seat_list
+from gamekit.core.i18n import CORE, Catalog, Listing, Message, Term, Verbatim
+from gamekit.core.names import seats_message
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score
+from gamekit.titles.knock_knock.terms import CARDS, FOLK_TERMS
+
+M = Catalog("gamekit.titles.knock_knock")
+"""This title's messages (``locale/<lang>/LC_MESSAGES/knock_knock.mo``)."""
 
 # -- vocabulary and the catalogue (rules as data) ----------------------------
 
@@ -82,6 +87,21 @@ PHASES: tuple[str, ...] = ("knock", "answer", "take guest", "choose folk", "over
 """Decision kinds, as named in views (``"over"`` when nobody decides)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Count:
+    """So many cards of one kind, rendered in the language in force: "2 vampires",
+    "a Vampire musician", or the bare name when it is the only card told."""
+
+    count: int
+    term: Term
+    alone: bool = False
+
+    def __format__(self, spec: str) -> str:
+        if self.count > 1:
+            return f"{self.count} {self.term:plural}"
+        return format(self.term, "name" if self.alone else "a")
+
+
 def _guests_text(cards: Sequence[int]) -> str:
     """Guests by kind, in catalogue order: "2 vampires and a Vampire musician".
 
@@ -91,14 +111,18 @@ def _guests_text(cards: Sequence[int]) -> str:
     >>> _guests_text(ids["ghost"][:1])
     'ghost'
     """
+    return str(_guests(cards))
+
+
+def _guests(cards: Sequence[int]) -> Listing:
+    """The guests of :func:`_guests_text`, rendered when read (in the language in force)."""
     kinds = sorted({CATALOGUE[c] for c in cards})
     parts = []
     for kind in kinds:
         count = sum(1 for c in cards if CATALOGUE[c] == kind)
-        name = FOLK_PLURALS[kind] if kind < 3 else f"{display(kind)}s"
-        one = FOLKS[kind] if kind < 3 else display(kind)
-        parts.append(f"{count} {name}" if count > 1 else (one if len(cards) == 1 else f"a {one}"))
-    return and_list(parts)
+        term = FOLK_TERMS[kind] if kind < 3 else term_of(kind)
+        parts.append(Count(count, term, len(cards) == 1))
+    return Listing(tuple(parts), "and")
 
 
 def display(kind: int) -> str:
@@ -108,6 +132,25 @@ def display(kind: int) -> str:
     ('Monster brute', 'Kid')
     """
     return KIND_NAMES[kind].capitalize()
+
+
+def term_of(kind: int) -> Term:
+    """The translatable name of a card kind (see :mod:`gamekit.titles.knock_knock.terms`)."""
+    return CARDS[KIND_NAMES[kind]]
+
+
+def _card_term(name: object) -> Term | Verbatim:
+    """The term of a card name, or the name itself when the rules have no such card."""
+    if isinstance(name, str) and name in CARDS:
+        return CARDS[name]
+    return Verbatim(str(name).capitalize())
+
+
+def _folk_term(name: object) -> Term | Verbatim:
+    """The term of a folk, or the name itself when the rules have no such folk."""
+    if isinstance(name, str) and name in FOLKS:
+        return FOLK_TERMS[FOLKS.index(name)]
+    return Verbatim(f"{name}s")
 
 
 # -- config -------------------------------------------------------------------
@@ -133,7 +176,13 @@ class Knock(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"Knock at player {self.target}'s door with a {str(self.card).capitalize()}"
+        return str(
+            M(
+                "Knock at player {target}'s door with {card:a}",
+                target=self.target,
+                card=_card_term(self.card),
+            )
+        )
 
     def to_json(self) -> dict[str, Any]:
         """``{"type": "knock", "card": ..., "target": ...}``."""
@@ -147,7 +196,7 @@ class Open(Action):
     kind = "open"
 
     def __str__(self) -> str:
-        return "Open the door"
+        return str(M("Open the door"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +206,7 @@ class Decline(Action):
     kind = "decline"
 
     def __str__(self) -> str:
-        return "Keep the door closed"
+        return str(M("Keep the door closed"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +217,7 @@ class TakeGuest(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"Take their {str(self.card).capitalize()}"
+        return str(M("Take their {card}", card=_card_term(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +228,7 @@ class ChooseFolk(Action):
     folk: str
 
     def __str__(self) -> str:
-        return f"Choose the {self.folk}s"
+        return str(M("Choose the {folk:plural}", folk=_folk_term(self.folk)))
 
 
 OPEN, DECLINE = Open(), Decline()
@@ -273,19 +322,30 @@ class KnockKnockRules(Rules[State]):
         """Check the player count (3 to 5) and the ``face_down_deck`` option."""
         unknown = sorted(set(options) - {"face_down_deck"})
         if unknown:
-            raise ConfigError(f"unknown options {unknown}; Knock! Knock! has: face_down_deck")
+            raise ConfigError(
+                str(
+                    M(
+                        "unknown options {unknown}; Knock! Knock! has: face_down_deck",
+                        unknown=unknown,
+                    )
+                )
+            )
         players = self.default_players if players is None else players
         if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 5:
-            raise ConfigError(f"players must be 3 to 5, not {players!r}")
+            raise ConfigError(
+                str(M("players must be 3 to 5, not {players}", players=repr(players)))
+            )
         face_down = options.get("face_down_deck", False)
         if not isinstance(face_down, bool):
-            raise ConfigError(f"face_down_deck must be True or False, not {face_down!r}")
+            raise ConfigError(
+                str(M("face_down_deck must be True or False, not {value}", value=repr(face_down)))
+            )
         return Config(players, face_down)
 
     def options_schema(self) -> list[dict[str, Any]]:
         """One switch: the face-down deck variant."""
         return [
-            {"name": "face_down_deck", "label": "Face-down deck (its top card is hidden)",
+            {"name": "face_down_deck", "label": str(M("Face-down deck (its top card is hidden)")),
              "kind": "bool", "default": False},
         ]  # fmt: skip
 
@@ -322,21 +382,28 @@ class KnockKnockRules(Rules[State]):
             self._knock(state, action, log)
         elif type(action) is Open:
             if log is not None:
-                log.append(
-                    Event(f"Player {state.target} opens the door.", "open", "K2", state.target)
-                )
+                text = M("Player {seat} opens the door.", seat=state.target)
+                log.append(Event(text, "open", "K2", state.target))
             self._reveal(state, state.target, state.turn, log)
         elif type(action) is Decline:
             if log is not None:
-                text = f"Player {state.target} keeps the door closed: player {state.turn} "
-                log.append(Event(text + "must take the card back.", "decline", "K2", state.target))
+                text = M(
+                    "Player {seat} keeps the door closed: "
+                    "player {knocker} must take the card back.",
+                    seat=state.target,
+                    knocker=state.turn,
+                )
+                log.append(Event(text, "decline", "K2", state.target))
             self._reveal(state, state.turn, state.target, log)
         elif type(action) is TakeGuest:
             self._lure(state, KIND_INDEX[action.card], log)
             self._end_turn(state, log)
         elif type(action) is ChooseFolk:
             if log is not None:
-                text = f"Player {state.competitor} chooses the {action.folk}s."
+                folk = _folk_term(action.folk)
+                text = M(
+                    "Player {seat} chooses the {folk:plural}.", seat=state.competitor, folk=folk
+                )
                 log.append(Event(text, "choice", "K3", state.competitor))
             self._chase(state, FOLKS.index(action.folk), log)
             self._end_turn(state, log)
@@ -345,43 +412,67 @@ class KnockKnockRules(Rules[State]):
 
     def why_illegal(self, state: State, action: Action) -> str:
         """Why ``action`` is not legal now, in plain words."""
+        return str(self._why_illegal(state, action))
+
+    def _why_illegal(self, state: State, action: Action) -> Message:
         if state.phase == OVER:
-            return "the game is over"
+            return CORE("the game is over")
         if isinstance(action, Knock):
             return self._why_not_knock(state, action)
         if state.phase == KNOCK:
-            return (
-                f"nobody is deciding anything yet: player {state.turn} must first knock at a door"
+            return M(
+                "nobody is deciding anything yet: player {seat} must first knock at a door",
+                seat=state.turn,
             )
         if isinstance(action, Open | Decline):
-            return f"no door is waiting to be opened: {self._waiting(state)}"
+            return M("no door is waiting to be opened: {waiting}", waiting=self._waiting(state))
         if isinstance(action, TakeGuest):
             return self._why_not_take(state, action)
         if isinstance(action, ChooseFolk):
             return self._why_not_choose(state, action)
-        return f"'{action}' is not allowed now"
+        return CORE("'{action}' is not allowed now", action=str(action))
 
     def describe(self, state: State, action: Action) -> str:
         """A preview of ``action`` for the player deciding now."""
+        return str(self._describe(state, action))
+
+    def _describe(self, state: State, action: Action) -> Message | Action:
         if isinstance(action, Knock):
-            return (
-                f"Player {state.turn} lays a {action.card.capitalize()} face down at player "
-                f"{action.target}'s door; if they keep it closed, player {state.turn} takes it."
+            return M(
+                "Player {seat} lays {card:a} face down at player {target}'s door; "
+                "if they keep it closed, player {seat} takes it.",
+                seat=state.turn,
+                card=_card_term(action.card),
+                target=action.target,
             )
         if isinstance(action, Open):
-            return f"Player {state.target} reveals the card and takes it (or suffers it)."
+            return M(
+                "Player {seat} reveals the card and takes it (or suffers it).", seat=state.target
+            )
         if isinstance(action, Decline):
-            return f"Player {state.turn} must reveal the card and take it (or suffer it)."
+            return M(
+                "Player {seat} must reveal the card and take it (or suffer it).", seat=state.turn
+            )
         if isinstance(action, TakeGuest):
-            return (
-                f"A {action.card.capitalize()} leaves player {state.revealer}'s party "
-                f"for player {state.competitor}'s."
+            return M(
+                "{card:a^} leaves player {revealer}'s party for player {competitor}'s.",
+                card=_card_term(action.card),
+                revealer=state.revealer,
+                competitor=state.competitor,
             )
         if isinstance(action, ChooseFolk):
             taxi = KIND_TYPES[CATALOGUE[state.effect]] == TAXI
-            where = "go home" if taxi else "flee to your party"
-            return f"All of player {state.revealer}'s {action.folk}s {where}."
-        return str(action)
+            folk = _folk_term(action.folk)
+            if taxi:
+                return M(
+                    "All of player {seat}'s {folk:plural} go home.", seat=state.revealer, folk=folk
+                )
+            return M(
+                "All of player {seat}'s {folk:plural} flee to your party.",
+                seat=state.revealer,
+                folk=folk,
+            )
+        return action
 
     # -- results --------------------------------------------------------------
     def is_over(self, state: State) -> bool:
@@ -569,8 +660,12 @@ class KnockKnockRules(Rules[State]):
         state.target = state.mover = action.target
         state.phase = ANSWER
         if log is not None:
-            text = f"Player {state.turn} lays a card face down at player {action.target}'s door: "
-            log.append(Event(text + "knock, knock!", "knock", None, state.turn))
+            text = M(
+                "Player {seat} lays a card face down at player {target}'s door: knock, knock!",
+                seat=state.turn,
+                target=action.target,
+            )
+            log.append(Event(text, "knock", None, state.turn))
 
     def _reveal(
         self, state: State, revealer: int, competitor: int, log: list[Event] | None
@@ -584,7 +679,8 @@ class KnockKnockRules(Rules[State]):
         state.revealer, state.competitor = revealer, competitor
         kind_type = KIND_TYPES[kind]
         if log is not None:
-            log.append(Event(f"The card is a {display(kind)}.", "reveal", None, revealer))
+            text = M("The card is {card:a}.", card=term_of(kind))
+            log.append(Event(text, "reveal", None, revealer))
         if kind_type == VAMP:
             state.effect = card
             self._vamp(state, kind % 3, log)
@@ -594,7 +690,9 @@ class KnockKnockRules(Rules[State]):
         else:
             state.parties[revealer].append(card)
             if log is not None:
-                text = f"The {display(kind)} joins player {revealer}'s party."
+                text = M(
+                    "{card:the^} joins player {seat}'s party.", card=term_of(kind), seat=revealer
+                )
                 log.append(Event(text, "join", None, revealer))
         if state.phase == ANSWER:
             self._end_turn(state, log)
@@ -610,8 +708,13 @@ class KnockKnockRules(Rules[State]):
             if not state.face_down_deck:
                 state.known[knocker].append(CATALOGUE[card])
             if log is not None:
-                what = "a card" if state.face_down_deck else f"a {display(CATALOGUE[card])}"
-                log.append(Event(f"Player {knocker} draws {what}.", "draw", "K5", knocker))
+                if state.face_down_deck:
+                    text = M("Player {seat} draws a card.", seat=knocker)
+                else:
+                    text = M(
+                        "Player {seat} draws {card:a}.", seat=knocker, card=term_of(CATALOGUE[card])
+                    )
+                log.append(Event(text, "draw", "K5", knocker))
         n = state.players
         skipped: list[Event] = []
         for step in range(1, n + 1):
@@ -623,16 +726,27 @@ class KnockKnockRules(Rules[State]):
                     log.extend(skipped)
                 return
             if log is not None and seat != knocker:
-                text = f"{seat_label(seat).capitalize()} has no card left and is skipped."
+                text = M("Player {seat} has no card left and is skipped.", seat=seat)
                 skipped.append(Event(text, "skip", None, seat))
         self._finish(state, log)
 
     def _finish(self, state: State, log: list[Event] | None) -> None:
         state.phase, state.mover = OVER, -1
         if log is not None:
-            scores = self.scores(state)
-            won = seat_list(self.winners(state))
-            text = f"No hand holds a card: the game is over. Scores {scores}; {won} won."
+            scores = str(self.scores(state))
+            winners = self.winners(state)
+            if len(winners) == 1:
+                text = M(
+                    "No hand holds a card: the game is over. Scores {scores}; {winner} won.",
+                    scores=scores,
+                    winner=seats_message(winners),
+                )
+            else:
+                text = M(
+                    "No hand holds a card: the game is over. Scores {scores}; {winners} won.",
+                    scores=scores,
+                    winners=seats_message(winners),
+                )
             log.append(Event(text, "end", "K6"))
 
     # -- helpers: one per effect ----------------------------------------------
@@ -642,7 +756,10 @@ class KnockKnockRules(Rules[State]):
             {CATALOGUE[c] for c in state.parties[state.revealer]} & {folk, folk + 3, folk + 6}
         )
         if not kinds:
-            self._no_effect(state, f"player {state.revealer} has no {FOLK_PLURALS[folk]}", log)
+            reason = M(
+                "player {seat} has no {folk:plural}", seat=state.revealer, folk=FOLK_TERMS[folk]
+            )
+            self._no_effect(state, reason, log)
         elif len(kinds) == 1:  # Ruling K7: nothing to choose.
             self._lure(state, kinds[0], log)
         else:
@@ -655,9 +772,12 @@ class KnockKnockRules(Rules[State]):
         state.parties[state.competitor].append(card)
         state.discard.append(state.effect)
         if log is not None:
-            text = (
-                f"The vamp lures a {display(kind)} from player {state.revealer}'s party "
-                f"to player {state.competitor}'s; the vamp is discarded."
+            text = M(
+                "The vamp lures {card:a} from player {revealer}'s party "
+                "to player {competitor}'s; the vamp is discarded.",
+                card=term_of(kind),
+                revealer=state.revealer,
+                competitor=state.competitor,
             )
             log.append(Event(text, "vamp", None, state.competitor))
 
@@ -665,7 +785,9 @@ class KnockKnockRules(Rules[State]):
         """Kid and hearse taxi take the largest folk without a brute (Ruling K3)."""
         tied = largest_unprotected_folks(CATALOGUE[c] for c in state.parties[state.revealer])
         if not tied:
-            reason = f"every folk at player {state.revealer}'s party is protected or absent"
+            reason = M(
+                "every folk at player {seat}'s party is protected or absent", seat=state.revealer
+            )
             self._no_effect(state, reason, log)
         elif len(tied) == 1:  # Ruling K7: nothing to choose.
             self._chase(state, tied[0], log)
@@ -683,25 +805,39 @@ class KnockKnockRules(Rules[State]):
             state.parties[state.competitor].extend(leaving)
         state.discard.append(state.effect)
         if log is not None:
-            who = f"{seat_label(state.revealer).capitalize()}'s"
-            guests = _guests_text(leaving)
-            only = "only " if len(leaving) == 1 else ""
-            verb = (
-                ("goes" if taxi else "flees") if len(leaving) == 1 else ("go" if taxi else "flee")
-            )
-            where = (
-                " home in the hearse taxi."
-                if taxi
-                else f" to {seat_label(state.competitor)}'s party."
-            )
-            text = f"{who} {only}{guests} {verb}{where}"
+            seat, guests, other = state.revealer, _guests(leaving), state.competitor
+            if taxi and len(leaving) == 1:
+                text = M(
+                    "Player {seat}'s only {guests} goes home in the hearse taxi.",
+                    seat=seat,
+                    guests=guests,
+                )
+            elif taxi:
+                text = M(
+                    "Player {seat}'s {guests} go home in the hearse taxi.", seat=seat, guests=guests
+                )
+            elif len(leaving) == 1:
+                text = M(
+                    "Player {seat}'s only {guests} flees to player {other}'s party.",
+                    seat=seat,
+                    guests=guests,
+                    other=other,
+                )
+            else:
+                text = M(
+                    "Player {seat}'s {guests} flee to player {other}'s party.",
+                    seat=seat,
+                    guests=guests,
+                    other=other,
+                )
             log.append(Event(text, "taxi" if taxi else "kid", "K3", state.revealer))
 
-    def _no_effect(self, state: State, reason: str, log: list[Event] | None) -> None:
+    def _no_effect(self, state: State, reason: Message, log: list[Event] | None) -> None:
         """Ruling K4: the card does nothing and is discarded."""
         state.discard.append(state.effect)
         if log is not None:
-            text = f"No effect ({reason}): the {display(CATALOGUE[state.effect])} is discarded."
+            card = term_of(CATALOGUE[state.effect])
+            text = M("No effect ({reason}): {card:the} is discarded.", reason=reason, card=card)
             log.append(Event(text, "no effect", "K4", state.revealer))
 
     def _ask(self, state: State, phase: int, options: list[int], log: list[Event] | None) -> None:
@@ -709,52 +845,71 @@ class KnockKnockRules(Rules[State]):
         state.phase, state.options, state.mover = phase, options, state.competitor
         if log is None:
             return
-        who = f"player {state.competitor}"
+        seat = state.competitor
         if phase == TAKE_GUEST:
-            listed = or_list(display(k) for k in options)
-            text, ruling = (
-                f"{who.capitalize()} chooses which guest the vamp brings over: {listed}.",
-                None,
+            listed = Listing(tuple(term_of(k) for k in options), "or")
+            text = M(
+                "Player {seat} chooses which guest the vamp brings over: {options}.",
+                seat=seat,
+                options=listed,
             )
+            ruling = None
         else:
-            listed = and_list(FOLK_PLURALS[f] for f in options)
-            text, ruling = f"The {listed} are tied: {who} chooses which folk leaves.", "K3"
+            folks = Listing(tuple(FOLK_TERMS[f] for f in options), "and")
+            text = M(
+                "The {folks:plural} are tied: player {seat} chooses which folk leaves.",
+                folks=folks,
+                seat=seat,
+            )
+            ruling = "K3"
         log.append(Event(text, "ask", ruling, state.competitor))
 
     # -- helpers: explanations and views --------------------------------------
-    def _waiting(self, state: State) -> str:
+    def _waiting(self, state: State) -> Message:
         if state.phase == KNOCK:
-            return f"player {state.turn} must knock at a door"
+            return M("player {seat} must knock at a door", seat=state.turn)
         if state.phase == ANSWER:
-            return f"player {state.target} must open the door or keep it closed"
+            return M("player {seat} must open the door or keep it closed", seat=state.target)
         if state.phase == TAKE_GUEST:
-            return f"player {state.competitor} must choose which guest the vamp brings over"
-        return f"player {state.competitor} must choose which folk leaves"
+            return M(
+                "player {seat} must choose which guest the vamp brings over", seat=state.competitor
+            )
+        return M("player {seat} must choose which folk leaves", seat=state.competitor)
 
-    def _why_not_knock(self, state: State, action: Knock) -> str:
+    def _why_not_knock(self, state: State, action: Knock) -> Message:
         if state.phase != KNOCK:
-            return f"it is not time to knock: {self._waiting(state)}"
+            return M("it is not time to knock: {waiting}", waiting=self._waiting(state))
         target = action.target
         if not isinstance(target, int) or not 0 <= target < state.players:
-            return f"there is no player {target!r}: players are 0 to {state.players - 1}"
+            return M(
+                "there is no player {target}: players are 0 to {last}",
+                target=repr(target),
+                last=state.players - 1,
+            )
         if target == state.turn:
-            return "you cannot knock at your own door"
+            return M("you cannot knock at your own door")
         kind = KIND_INDEX.get(action.card) if isinstance(action.card, str) else None
         if kind is None:
-            return f"there is no card called {action.card!r}"
-        return f"you have no {display(kind)} in your hand"
+            return M("there is no card called {card}", card=repr(action.card))
+        return M("you have no {card} in your hand", card=term_of(kind))
 
-    def _why_not_take(self, state: State, action: TakeGuest) -> str:
+    def _why_not_take(self, state: State, action: TakeGuest) -> Message:
         if state.phase != TAKE_GUEST:
-            return f"no vamp is waiting for a guest: {self._waiting(state)}"
-        offered = ", ".join(display(k) for k in state.options or ())
-        return f"the vamp can only bring over one of: {offered}"
+            return M("no vamp is waiting for a guest: {waiting}", waiting=self._waiting(state))
+        offered = Listing(tuple(term_of(k) for k in state.options or ()), ",")
+        return M("the vamp can only bring over one of: {offered}", offered=offered)
 
-    def _why_not_choose(self, state: State, action: ChooseFolk) -> str:
+    def _why_not_choose(self, state: State, action: ChooseFolk) -> Message:
         if state.phase != CHOOSE_FOLK:
-            return f"no kid or hearse taxi is waiting for a folk: {self._waiting(state)}"
-        tied = or_list(FOLK_PLURALS[f] for f in state.options or ())
-        return f"only the largest folks without a brute can leave: the {tied} (Ruling K3)"
+            return M(
+                "no kid or hearse taxi is waiting for a folk: {waiting}",
+                waiting=self._waiting(state),
+            )
+        tied = Listing(tuple(FOLK_TERMS[f] for f in state.options or ()), "or")
+        return M(
+            "only the largest folks without a brute can leave: the {folks:plural} (Ruling K3)",
+            folks=tied,
+        )
 
     def _knock_view(self, state: State, seat: int | None) -> dict[str, Any] | None:
         if state.knocked < 0:

@@ -1,0 +1,92 @@
+"""Extract, update and compile the kit's gettext catalogs with Babel (``./kit i18n``).
+
+One domain per catalog: ``gamekit`` (the core and the widgets) in ``gamekit/locale``,
+and one per title that has a ``locale`` folder, named after the title's package
+(``gamekit/titles/knock_knock/locale``, domain ``knock_knock``). For each domain:
+
+1. ``pybabel extract`` writes ``<locale>/<domain>.pot`` from the sources (keywords:
+   ``M`` and ``CORE`` for messages, ``form:1c,2`` for the forms of a word);
+2. ``pybabel update`` merges it into every ``<locale>/<lang>/LC_MESSAGES/<domain>.po``
+   (``pybabel init`` makes a missing one);
+3. ``pybabel compile`` writes the ``.mo`` files the kit reads at run time.
+
+Usage: ``python tools/catalogs.py [extract|update|compile|all] [--lang fr]`` (default: all).
+Babel is needed here only: the kit reads ``.mo`` files with the standard library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("fr",)  # the source language, English, needs no catalog
+KEYWORDS = ["-k", "M", "-k", "CORE", "-k", "form:1c,2"]
+HEADER = "gamekit"
+
+
+def domains() -> dict[str, tuple[list[Path], Path]]:
+    """Domain -> (the sources to extract from, the locale folder)."""
+    found: dict[str, tuple[list[Path], Path]] = {
+        "gamekit": (
+            [ROOT / "gamekit" / "core", *sorted((ROOT / "gamekit").glob("*.py")), ROOT / "widgets"],
+            ROOT / "gamekit" / "locale",
+        )
+    }
+    for title in sorted((ROOT / "gamekit" / "titles").iterdir()):
+        if (title / "locale").is_dir():
+            found[title.name] = ([title], title / "locale")
+    return found
+
+
+def babel(*args: str | Path) -> None:
+    """Run ``pybabel`` with this Python."""
+    command = [sys.executable, "-m", "babel.messages.frontend", *map(str, args)]
+    subprocess.run(command, check=True, cwd=ROOT)
+
+
+def extract(domain: str, sources: list[Path], locale: Path) -> None:
+    babel(
+        "extract", "--no-default-keywords", *KEYWORDS, "--sort-by-file", "--no-wrap",
+        "--project", HEADER, "--copyright-holder", "the gamekit authors",
+        "-o", locale / f"{domain}.pot", *[s.relative_to(ROOT) for s in sources],
+    )  # fmt: skip
+
+
+def update(domain: str, locale: Path, langs: tuple[str, ...]) -> None:
+    for lang in langs:
+        po = locale / lang / "LC_MESSAGES" / f"{domain}.po"
+        action = "update" if po.exists() else "init"
+        extra = ["--no-wrap", "--ignore-obsolete"] if action == "update" else ["--no-wrap"]
+        babel(
+            action, "-D", domain, "-i", locale / f"{domain}.pot", "-d", locale, "-l", lang, *extra
+        )
+
+
+def compile_(domain: str, locale: Path, langs: tuple[str, ...]) -> None:
+    for lang in langs:
+        babel("compile", "-D", domain, "-d", locale, "-l", lang, "--statistics")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("step", nargs="?", default="all",
+                        choices=["extract", "update", "compile", "all"])  # fmt: skip
+    parser.add_argument("--lang", action="append", help="only this language (repeatable)")
+    args = parser.parse_args(argv)
+    langs = tuple(args.lang or LANGUAGES)
+    for domain, (sources, locale) in domains().items():
+        locale.mkdir(parents=True, exist_ok=True)
+        if args.step in ("extract", "all"):
+            extract(domain, sources, locale)
+        if args.step in ("update", "all"):
+            update(domain, locale, langs)
+        if args.step in ("compile", "all"):
+            compile_(domain, locale, langs)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
