@@ -263,12 +263,13 @@ class Rows:
     """The deal of each game."""
     decisions: list[int] = field(default_factory=list)
     """Decisions made in each game."""
-    winners: list[list[int]] = field(default_factory=list)
+    winners: list[Sequence[int]] = field(default_factory=list)
     """The winning seats of each game."""
     scores: list[Any] = field(default_factory=list)
     """Each game's scores, seat by seat, one after the other."""
-    summaries: list[Mapping[str, Any]] = field(default_factory=list)
-    """Each game's ``summary`` dicts, seat by seat, one after the other."""
+    summaries: list[Sequence[Mapping[str, Any]]] = field(default_factory=list)
+    """Each game's ``summary`` dicts (one per seat) as the rules gave them: games that
+    ended alike may share one sequence (see :meth:`Rules.results`)."""
 
     def __len__(self) -> int:
         return len(self.scores)
@@ -309,7 +310,7 @@ class Runner:
         if self.plan.aggregate:
             return self._sums(start, stop)
         rules, config, makers, run_seed = self.rules, self.config, self.makers, self.plan.seed
-        scores_of, winners_of, summary_of = rules.scores, rules.winners, rules.summary
+        results_of = rules.results
         rows = Rows(start, stop, self.plan.players)
         seeds, decisions, winners = rows.seeds, rows.decisions, rows.winners
         scores, summaries = rows.scores, rows.summaries
@@ -317,13 +318,13 @@ class Runner:
             seed = derive_seed(run_seed, "game", game)
             seats = [make(seed=derive_seed(run_seed, "bot", game, seat)) for seat, make in makers]
             result = play_out(rules, config, seed, seats)
-            state = result.state
+            score, won, summary = results_of(result.state)
             seeds.append(seed)
             decisions.append(result.decisions)
-            winners.append(winners_of(state))
-            scores.extend(scores_of(state))
-            summaries.extend(summary_of(state))
-        if len(scores) != len(seeds) * rows.players or len(summaries) != len(scores):
+            winners.append(won)
+            scores.extend(score)
+            summaries.append(summary)
+        if len(scores) != len(seeds) * rows.players or sum(map(len, summaries)) != len(scores):
             raise RuntimeError(f"{rules.title}: scores() or summary() does not give one per seat")
         return rows
 
@@ -794,9 +795,30 @@ def to_frame(rows: Rows, labels: Sequence[str]) -> pd.DataFrame:
         "winner": won.reshape(-1),
         "decisions": np.repeat(np.array(rows.decisions, dtype=np.int32), players),
     }
-    for name, values in _flat_columns(rows.summaries).items():
+    for name, values in _summary_columns(rows.summaries, players).items():
         data.setdefault(name, values)
     return pd.DataFrame(data, copy=False)
+
+
+def _summary_columns(games: Sequence[Sequence[Mapping[str, Any]]], players: int) -> dict[str, Any]:
+    """The summary columns of consecutive games (one sequence of dicts per game).
+
+    When games share summary sequences (rules whose :meth:`Rules.results` hands back
+    the same one for games that ended alike), each shared sequence is flattened
+    once and its rows repeated: the columns of flattening every row, for less work.
+    """
+    import numpy as np
+
+    first: dict[int, int] = {}
+    codes = [first.setdefault(id(summary), len(first)) for summary in games]
+    if len(first) * 2 > len(games):
+        return _flat_columns(list(chain.from_iterable(games)))
+    kinds = list({id(summary): summary for summary in games}.values())  # first-seen order
+    if any(len(kind) != players for kind in kinds):
+        return _flat_columns(list(chain.from_iterable(games)))
+    rows = (np.array(codes, dtype=np.intp)[:, None] * players + np.arange(players)).reshape(-1)
+    columns = _flat_columns(list(chain.from_iterable(kinds)))
+    return {name: values.take(rows) for name, values in columns.items()}
 
 
 @functools.lru_cache(maxsize=64)

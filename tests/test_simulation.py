@@ -390,3 +390,24 @@ def test_summary_columns_are_the_flattened_rows(summaries: list[dict[str, object
     built = pd.DataFrame(simulation._flat_columns(summaries))
     expected = pd.DataFrame([simulation.flatten(s) for s in summaries])
     pd.testing.assert_frame_equal(built, expected, check_dtype=False)
+
+
+@pytest.mark.parametrize(
+    "summaries",
+    [
+        [{"a": 1, "g": {"x": 1}}, {"a": 2, "g": {"x": 2, "y": 3}}, {"b": "t"}],
+        [{"s": "seer", "n": 1.5, "k": True}, {"s": "monster", "n": 2, "k": False}],
+        [{"g": {"x": {"deep": 1}}}, {"g": 4}],
+        [{"big": 2**70}, {"big": 1}],
+    ],
+)
+def test_games_sharing_summaries_give_the_columns_of_every_row(
+    summaries: list[dict[str, object]],
+) -> None:
+    """Summaries shared between games (Rules.results) are flattened once, same columns."""
+    kinds = [tuple(summaries), tuple(reversed(summaries)), tuple(summaries[:1] * len(summaries))]
+    games = [kinds[i] for i in (1, 0, 1, 1, 2, 0, 1, 1, 1, 0)]
+    built = pd.DataFrame(simulation._summary_columns(games, len(summaries)))
+    every_row = [row for game in games for row in game]
+    expected = pd.DataFrame(simulation._flat_columns(every_row))
+    pd.testing.assert_frame_equal(built, expected)
