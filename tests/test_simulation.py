@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
 from collections.abc import Sequence
@@ -401,13 +402,22 @@ def test_summary_columns_are_the_flattened_rows(summaries: list[dict[str, object
         [{"big": 2**70}, {"big": 1}],
     ],
 )
-def test_games_sharing_summaries_give_the_columns_of_every_row(
+def test_games_sharing_results_give_the_table_of_every_game(
     summaries: list[dict[str, object]],
 ) -> None:
-    """Summaries shared between games (Rules.results) are flattened once, same columns."""
-    kinds = [tuple(summaries), tuple(reversed(summaries)), tuple(summaries[:1] * len(summaries))]
-    games = [kinds[i] for i in (1, 0, 1, 1, 2, 0, 1, 1, 1, 0)]
-    built = pd.DataFrame(simulation._summary_columns(games, len(summaries)))
-    every_row = [row for game in games for row in game]
-    expected = pd.DataFrame(simulation._flat_columns(every_row))
-    pd.testing.assert_frame_equal(built, expected)
+    """Results shared between games (Rules.results) are worked out once: the same table."""
+    players = len(summaries)
+    kinds = [
+        ([1] * players, [0], tuple(summaries)),
+        (list(range(players)), list(range(1, players)), tuple(reversed(summaries))),
+        ([2.5] * players, [], tuple(summaries[:1] * players)),
+    ]
+    picks = (1, 0, 1, 1, 2, 0, 1, 1, 1, 0)
+    shared = simulation.Rows(0, len(picks), players, list(range(len(picks))), [3] * len(picks))
+    shared.results = [kinds[i] for i in picks]
+    fresh = simulation.Rows(0, len(picks), players, list(range(len(picks))), [3] * len(picks))
+    fresh.results = [copy.deepcopy(kinds[i]) for i in picks]
+    labels = ["a"] * players
+    pd.testing.assert_frame_equal(
+        simulation.to_frame(shared, labels), simulation.to_frame(fresh, labels)
+    )
