@@ -247,6 +247,10 @@ class Aggregate:
                 self.extra[seat][key] = self.extra[seat].get(key, 0.0) + value
 
 
+Results = tuple[Sequence[Any], Sequence[int], Sequence[Mapping[str, Any]]]
+"""One game's scores, winners and summary dicts (:meth:`Rules.results`)."""
+
+
 @dataclass
 class Rows:
     """Games ``start`` to ``stop - 1`` as they came out of the rules, ready for :func:`to_frame`.
@@ -263,15 +267,12 @@ class Rows:
     """The deal of each game."""
     decisions: list[int] = field(default_factory=list)
     """Decisions made in each game."""
-    winners: list[list[int]] = field(default_factory=list)
-    """The winning seats of each game."""
-    scores: list[Any] = field(default_factory=list)
-    """Each game's scores, seat by seat, one after the other."""
-    summaries: list[Mapping[str, Any]] = field(default_factory=list)
-    """Each game's ``summary`` dicts, seat by seat, one after the other."""
+    results: list[Results] = field(default_factory=list)
+    """Each game's scores, winners and ``summary`` dicts as :meth:`Rules.results` gave
+    them: games that ended alike may share them."""
 
     def __len__(self) -> int:
-        return len(self.scores)
+        return len(self.results) * self.players
 
     def extend(self, later: Rows) -> None:
         """Append the rows of the chunk that follows this one."""
@@ -280,9 +281,7 @@ class Rows:
         self.stop = later.stop
         self.seeds.extend(later.seeds)
         self.decisions.extend(later.decisions)
-        self.winners.extend(later.winners)
-        self.scores.extend(later.scores)
-        self.summaries.extend(later.summaries)
+        self.results.extend(later.results)
 
 
 def _maker(factory: bots_module.BotFactory, params: dict[str, Any]) -> bots_module.BotFactory:
@@ -309,22 +308,22 @@ class Runner:
         if self.plan.aggregate:
             return self._sums(start, stop)
         rules, config, makers, run_seed = self.rules, self.config, self.makers, self.plan.seed
-        scores_of, winners_of, summary_of = rules.scores, rules.winners, rules.summary
+        results_of = rules.results
         rows = Rows(start, stop, self.plan.players)
-        seeds, decisions, winners = rows.seeds, rows.decisions, rows.winners
-        scores, summaries = rows.scores, rows.summaries
+        seeds, decisions, results = rows.seeds, rows.decisions, rows.results
         for game in range(start, stop):
             seed = derive_seed(run_seed, "game", game)
             seats = [make(seed=derive_seed(run_seed, "bot", game, seat)) for seat, make in makers]
             result = play_out(rules, config, seed, seats)
-            state = result.state
             seeds.append(seed)
             decisions.append(result.decisions)
-            winners.append(winners_of(state))
-            scores.extend(scores_of(state))
-            summaries.extend(summary_of(state))
-        if len(scores) != len(seeds) * rows.players or len(summaries) != len(scores):
-            raise RuntimeError(f"{rules.title}: scores() or summary() does not give one per seat")
+            results.append(results_of(result.state))
+        players = rows.players
+        for score, _, summary in {id(kind): kind for kind in results}.values():
+            if len(score) != players or len(summary) != players:
+                raise RuntimeError(
+                    f"{rules.title}: scores() or summary() does not give one per seat"
+                )
         return rows
 
     def _sums(self, start: int, stop: int) -> Aggregate:
@@ -769,34 +768,63 @@ def _in_notebook() -> bool:
 
 # -- tables -------------------------------------------------------------------------
 def to_frame(rows: Rows, labels: Sequence[str]) -> pd.DataFrame:
-    """Consecutive games' rows as a DataFrame with compact, stable dtypes."""
+    """Consecutive games' rows as a DataFrame with compact, stable dtypes.
+
+    Games whose results are one shared object (rules whose :meth:`Rules.results`
+    hands back the same results for games that ended alike) are worked out once
+    and their rows repeated: the table of working out every game, for less work.
+    """
     import numpy as np
     import pandas as pd
 
     players, games = rows.players, rows.stop - rows.start
-    score = _array(rows.scores)
-    if score.dtype == object:
-        score = score.astype("float64")
-    won = np.zeros((games, players), dtype=bool)
-    counts = np.fromiter(map(len, rows.winners), dtype=np.int64, count=games)
-    seats = np.fromiter(chain.from_iterable(rows.winners), dtype=np.int64, count=int(counts.sum()))
-    won[np.repeat(np.arange(games), counts), seats] = True
-    table = np.asarray(score).reshape(games, players)
-    ahead = ((table[:, None, :] > table[:, :, None]) & ~won[:, None, :]).sum(axis=2)
-    rank = np.where(won, 1, 1 + won.sum(axis=1, keepdims=True) + ahead)
     data: dict[str, Any] = {
         "game": np.repeat(np.arange(rows.start, rows.stop, dtype=np.int64), players),
         "seed": np.repeat(np.array(rows.seeds, dtype=np.uint64), players),
         "seat": np.tile(np.arange(players, dtype=np.int8), games),
         "bot": _bot_column(labels, games),
-        "score": score,
-        "rank": rank.reshape(-1).astype(np.int8),
-        "winner": won.reshape(-1),
-        "decisions": np.repeat(np.array(rows.decisions, dtype=np.int32), players),
     }
-    for name, values in _flat_columns(rows.summaries).items():
+    ids = list(map(id, rows.results))
+    kinds = dict(zip(ids, rows.results, strict=True))  # first-seen order, one per object
+    if len(kinds) * 2 > games:
+        outcome = _outcome_columns(rows.results, players)
+    else:
+        number = dict(zip(kinds, range(len(kinds)), strict=False))
+        codes = np.fromiter(map(number.__getitem__, ids), dtype=np.intp, count=games)
+        where = (codes[:, None] * players + np.arange(players)).reshape(-1)
+        outcome = _outcome_columns(list(kinds.values()), players)
+        outcome = {name: values.take(where) for name, values in outcome.items()}
+    data["score"] = outcome.pop("score")
+    data["rank"] = outcome.pop("rank")
+    data["winner"] = outcome.pop("winner")
+    data["decisions"] = np.repeat(np.array(rows.decisions, dtype=np.int32), players)
+    for name, values in outcome.items():
         data.setdefault(name, values)
     return pd.DataFrame(data, copy=False)
+
+
+def _outcome_columns(results: Sequence[Results], players: int) -> dict[str, Any]:
+    """Score, rank and winner of every seat of these games, then their summary columns."""
+    import numpy as np
+
+    games = len(results)
+    scores = list(chain.from_iterable(map(itemgetter(0), results)))
+    summaries = list(chain.from_iterable(map(itemgetter(2), results)))
+    score = _array(scores)
+    if score.dtype == object:
+        score = score.astype("float64")
+    winners = list(map(itemgetter(1), results))
+    won = np.zeros((games, players), dtype=bool)
+    counts = np.fromiter(map(len, winners), dtype=np.int64, count=games)
+    seats = np.fromiter(chain.from_iterable(winners), dtype=np.int64, count=int(counts.sum()))
+    won[np.repeat(np.arange(games), counts), seats] = True
+    table = np.asarray(score).reshape(games, players)
+    ahead = ((table[:, None, :] > table[:, :, None]) & ~won[:, None, :]).sum(axis=2)
+    rank = np.where(won, 1, 1 + won.sum(axis=1, keepdims=True) + ahead)
+    columns = {"score": score, "rank": rank.reshape(-1).astype(np.int8), "winner": won.reshape(-1)}
+    for name, values in _flat_columns(summaries).items():
+        columns.setdefault(name, values)
+    return columns
 
 
 @functools.lru_cache(maxsize=64)

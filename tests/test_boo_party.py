@@ -321,3 +321,23 @@ def test_records_replay() -> None:
     game.play(WearNothing(1))
     loaded = gamekit.load_game(game.to_json())
     assert loaded.state_dict() == game.state_dict() and loaded.history == game.history
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_results_are_scores_winners_and_summary_shared_per_ending(players: int) -> None:
+    """``results`` gives what the three methods give, one shared copy per kind of ending."""
+    from gamekit import bots
+    from gamekit.core.lean import play_out
+
+    config = RULES.make_config(players, {"costumes": 20})
+    make = bots.factory("boo-party", "random")
+    states = [RULES.initial_state(config, 0)]  # the game not played yet: all 0, no winner
+    for seed in range(300):
+        seats = [make(seed=seed * 10 + s) for s in range(players)]
+        states.append(play_out(RULES, config, seed, seats).state)
+    for state in states:
+        scores, winners, summary = RULES.results(state)
+        assert list(scores) == RULES.scores(state)
+        assert list(winners) == RULES.winners(state)
+        assert list(summary) == RULES.summary(state)
+        assert RULES.results(RULES.copy_state(state)) is RULES.results(state)

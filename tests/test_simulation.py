@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
 from collections.abc import Sequence
@@ -390,3 +391,33 @@ def test_summary_columns_are_the_flattened_rows(summaries: list[dict[str, object
     built = pd.DataFrame(simulation._flat_columns(summaries))
     expected = pd.DataFrame([simulation.flatten(s) for s in summaries])
     pd.testing.assert_frame_equal(built, expected, check_dtype=False)
+
+
+@pytest.mark.parametrize(
+    "summaries",
+    [
+        [{"a": 1, "g": {"x": 1}}, {"a": 2, "g": {"x": 2, "y": 3}}, {"b": "t"}],
+        [{"s": "seer", "n": 1.5, "k": True}, {"s": "monster", "n": 2, "k": False}],
+        [{"g": {"x": {"deep": 1}}}, {"g": 4}],
+        [{"big": 2**70}, {"big": 1}],
+    ],
+)
+def test_games_sharing_results_give_the_table_of_every_game(
+    summaries: list[dict[str, object]],
+) -> None:
+    """Results shared between games (Rules.results) are worked out once: the same table."""
+    players = len(summaries)
+    kinds = [
+        ([1] * players, [0], tuple(summaries)),
+        (list(range(players)), list(range(1, players)), tuple(reversed(summaries))),
+        ([2.5] * players, [], tuple(summaries[:1] * players)),
+    ]
+    picks = (1, 0, 1, 1, 2, 0, 1, 1, 1, 0)
+    shared = simulation.Rows(0, len(picks), players, list(range(len(picks))), [3] * len(picks))
+    shared.results = [kinds[i] for i in picks]
+    fresh = simulation.Rows(0, len(picks), players, list(range(len(picks))), [3] * len(picks))
+    fresh.results = [copy.deepcopy(kinds[i]) for i in picks]
+    labels = ["a"] * players
+    pd.testing.assert_frame_equal(
+        simulation.to_frame(shared, labels), simulation.to_frame(fresh, labels)
+    )

@@ -96,6 +96,17 @@ class Rules(ABC, Generic[S]):
         """Extra per-seat result columns for simulation tables (title-specific)."""
         return [{} for _ in self.scores(state)]
 
+    def results(
+        self, state: S
+    ) -> tuple[Sequence[Score], Sequence[int], Sequence[Mapping[str, Any]]]:
+        """:meth:`scores`, :meth:`winners` and :meth:`summary` at once, for bulk simulation.
+
+        The same values as the three methods. The caller only reads them, so a
+        title whose results depend on little of the state may override this to
+        hand back the same (shared) sequences for every game that ended alike.
+        """
+        return self.scores(state), self.winners(state), self.summary(state)
+
     # -- information ----------------------------------------------------------
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:

@@ -59,6 +59,11 @@ DISGUISE, ACCUSE, OVER = "disguise", "accuse", "over"
 CAUGHT, FALSE_ACCUSATION, MISTAKE, SURVIVED = "caught", "false-accusation", "mistake", "survived"
 MONSTERS_WIN = frozenset({FALSE_ACCUSATION, SURVIVED})
 
+_RESULTS: dict[tuple[Any, ...], tuple[tuple[Score, ...], tuple[int, ...], tuple[Any, ...]]] = {}
+"""``BooPartyRules.results`` by (players, costumes, ending, Visions revealed, round)."""
+_RESULTS_KEPT = 4096
+"""Most endings kept in ``_RESULTS`` (a few hundred occur in practice)."""
+
 
 def costume_name(costume: int) -> str:
     """The name of a costume number.
@@ -361,6 +366,25 @@ class BooPartyRules(Rules[State]):
             }
             for seat in range(state.players)
         ]
+
+    def results(
+        self, state: State
+    ) -> tuple[Sequence[Score], Sequence[int], Sequence[Mapping[str, Any]]]:
+        """:meth:`scores`, :meth:`winners` and :meth:`summary`, worked out once per kind of
+        ending and shared (they depend only on the seats, the costumes, the ending, the
+        Visions revealed and the round): a game costs a look-up, not three lists of dicts.
+        """
+        key = (state.players, state.costumes, state.ending, len(state.visions), state.round)
+        found = _RESULTS.get(key)
+        if found is None:
+            if len(_RESULTS) >= _RESULTS_KEPT:
+                _RESULTS.clear()
+            found = _RESULTS[key] = (
+                tuple(self.scores(state)),
+                tuple(self.winners(state)),
+                tuple(self.summary(state)),
+            )
+        return found
 
     # -- information ----------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
