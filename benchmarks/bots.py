@@ -28,7 +28,8 @@ from typing import Any
 
 from gamekit import bots
 from gamekit.core.lean import play_out
-from gamekit.core.registry import TITLES, rules_for
+from gamekit import TITLES
+from gamekit.core.registry import rules_for
 from gamekit.core.rng import derive_seed
 
 ROWS: dict[str, tuple[int, str, float]] = {

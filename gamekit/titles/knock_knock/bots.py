@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -196,8 +197,152 @@ class GreedyBot(Bot):
         return standing(after, me)
 
 
-BOTS = {"greedy": GreedyBot}
+def greedy_knock_values(parties: list[Counts], knocker: int) -> dict[tuple[int, int], float]:
+    """What :class:`GreedyBot` in seat ``knocker`` thinks of knocking each kind at each door."""
+    targets = [t for t in range(len(parties)) if t != knocker]
+    values: dict[tuple[int, int], float] = {}
+    for kind in range(len(COPIES)):
+        for target in targets:
+            if_opened = outcome(parties, kind, target, knocker, knocker)
+            if_closed = outcome(parties, kind, knocker, target, knocker)
+            values[kind, target] = OPEN_CHANCE * if_opened + (1 - OPEN_CHANCE) * if_closed
+    return values
+
+
+def _none_drawn(pool_size: int, avoided: int, drawn: int) -> float:
+    """Chance that ``drawn`` cards taken from ``pool_size`` miss ``avoided`` given cards."""
+    if drawn <= 0:
+        return 1.0
+    if drawn > pool_size - avoided:
+        return 0.0
+    return math.comb(pool_size - avoided, drawn) / math.comb(pool_size, drawn)
+
+
+def greedy_knock_odds(view: View, parties: list[Counts]) -> list[float] | None:
+    """Chance of each kind for the card at my door *if the knocker plays like greedy*.
+
+    Greedy knocks its favourite (card, door) pair among the cards it holds. So the
+    card at my door is the knocker's favourite kind among those whose favourite
+    door is mine, and no kind greedy likes better is in its hand. ``None`` when
+    no hand greedy could hold would have knocked at my door (then the knocker is
+    not a greedy player).
+    """
+    me: int = view["seat"]
+    knocker: int = view["knock"]["knocker"]
+    values = greedy_knock_values(parties, knocker)
+    order = sorted(values, key=lambda pair: (-values[pair], pair))
+    known = counts_of(view["known"][knocker])
+    pool = unseen(view)
+    size = sum(pool)
+    blind = view["hand_sizes"][knocker] + 1 - sum(known)
+    odds = [0.0] * len(COPIES)
+    better = 0  # unseen cards of the kinds greedy prefers to the current one
+    done: set[int] = set()
+    for kind, target in order:
+        if kind in done:
+            continue
+        done.add(kind)
+        if target == me:
+            if known[kind]:
+                odds[kind] = _none_drawn(size, better, blind)
+            else:
+                odds[kind] = _none_drawn(size, better, blind) - _none_drawn(
+                    size, better + pool[kind], blind
+                )
+        if known[kind]:  # greedy holds this kind for sure: it never knocks a worse one
+            break
+        better += pool[kind]
+    total = sum(odds)
+    return [p / total for p in odds] if total > 0 else None
+
+
+def open_chance(view: View, parties: list[Counts], target: int) -> float:
+    """How likely a greedy ``target`` is to open if I knock at its door, from my view.
+
+    Greedy opens when the card is more likely good than bad *for it*, judging from
+    the cards it has not seen: what I drew face up, plus a guess at the rest of my
+    hand. That guess depends on the target's own hand, which I cannot see: I average
+    over the hands it may hold (mean and spread of its gain) and turn the result
+    into a chance with a bell curve.
+    """
+    me: int = view["seat"]
+    hand = counts_of(view["hand"])
+    known = counts_of(view["known"][me])
+    mine = unseen(view)  # hidden to me: the target's blind cards are among these
+    size = sum(mine)
+    held = len(view["hand"])
+    blind = held - sum(known)
+    target_blind = view["hand_sizes"][target] - len(view["known"][target])
+    # the target's unseen cards: my secret cards plus mine minus its own secret cards
+    its_size = size + blind - target_blind
+    if its_size <= 0:
+        return OPEN_CHANCE
+    gain = [  # the target's gain from opening a card of each kind
+        outcome(parties, k, target, me, target) - outcome(parties, k, me, target, target)
+        for k in range(len(COPIES))
+    ]
+    # chance of kind k = (known[k] + blind * its_pool[k] / its_size) / held
+    scale = blind / its_size / held
+    base = sum(gain[k] * (known[k] / held + scale * (hand[k] - known[k])) for k in range(len(gain)))
+    if size <= 0 or target_blind <= 0:
+        mean, spread = base + scale * sum(g * c for g, c in zip(gain, mine)), 0.0
+    else:
+        share = [c / size for c in mine]
+        average = sum(g * p for g, p in zip(gain, share))
+        mean = base + scale * sum(g * c for g, c in zip(gain, mine)) - scale * target_blind * (
+            average
+        )
+        square = sum(g * g * p for g, p in zip(gain, share)) - average * average
+        draws = target_blind * (size - target_blind) / max(1, size - 1)
+        spread = scale * math.sqrt(max(0.0, draws * square))
+    if spread < 1e-9:
+        return 1.0 if mean >= 0 else 0.0
+    return 0.5 * (1.0 + math.erf(mean / (spread * math.sqrt(2.0))))
+
+
+class PlannerBot(GreedyBot):
+    """Greedy's sums, with a model of the other players' answers."""
+
+    name = "planner"
+
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
+        """Choose one of ``legal`` from ``view`` only."""
+        assert view is not None
+        parties = [counts_of(p) for p in view["parties"]]
+        me: int = view["seat"]
+        decision = view["decision"]
+        if decision == "knock":
+            chances = {
+                t: open_chance(view, parties, t) for t in range(view["players"]) if t != me
+            }
+
+            def value(action: Action) -> float:
+                assert isinstance(action, Knock)
+                kind, target = KIND_INDEX[action.card], action.target
+                p = chances[target]
+                return p * outcome(parties, kind, target, me, me) + (1 - p) * outcome(
+                    parties, kind, me, target, me
+                )
+
+            return max(legal, key=value)
+        if decision == "answer":
+            odds = greedy_knock_odds(view, parties) or knocked_card_odds(view)
+            knocker = view["knock"]["knocker"]
+            gain = 0.0
+            for kind, chance in enumerate(odds):
+                if chance:
+                    opened = outcome(parties, kind, me, knocker, me)
+                    closed = outcome(parties, kind, knocker, me, me)
+                    gain += chance * (opened - closed)
+            return legal[0] if gain >= 0 else legal[1]
+        return max(legal, key=lambda a: self._choice_value(view, parties, me, a))
+
+
+BOTS = {"greedy": GreedyBot, "planner": PlannerBot}
 """The bots of this title beyond ``random``."""
+
+BEST = "planner"
+"""The strongest bot of this title (``"best"``)."""
 
 SEARCH_ABOVE = "greedy"
 """The strongest of these bots that the generic search bot beats (``benchmarks/bots.py``)."""
