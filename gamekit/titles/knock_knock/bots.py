@@ -108,6 +108,15 @@ def resolved(
     return out
 
 
+def settled(parties: Sequence[Counts], kind: int, revealer: int, competitor: int) -> list[Counts]:
+    """The parties after the card resolves, the competitor choosing what suits them best."""
+    results = [
+        resolved(parties, kind, revealer, competitor, option)
+        for option in options_for(kind, parties[revealer])
+    ]
+    return max(results, key=lambda r: points(r[competitor]) - points(r[revealer]))
+
+
 def outcome(parties: Sequence[Counts], kind: int, revealer: int, competitor: int, me: int) -> int:
     """My standing after the card resolves, the competitor choosing what suits them best."""
     results = [
@@ -305,6 +314,10 @@ class PlannerBot(GreedyBot):
 
     name = "planner"
 
+    def __init__(self, seed: int = 0, ahead: float = 1.0) -> None:
+        super().__init__(seed)
+        self.ahead = ahead
+
     def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         """Choose one of ``legal`` from ``view`` only."""
         assert view is not None
@@ -316,12 +329,34 @@ class PlannerBot(GreedyBot):
                 t: open_chance(view, parties, t) for t in range(view["players"]) if t != me
             }
 
+            hand = counts_of(view["hand"])
+
+            def later(after: list[Counts], kind: int) -> float:
+                """My best knock next time, with the cards I keep (parties as they are now)."""
+                if self.ahead <= 0:
+                    return 0.0
+                hand[kind] -= 1
+                best = max(
+                    (
+                        chances[t] * outcome(after, k, t, me, me)
+                        + (1 - chances[t]) * outcome(after, k, me, t, me)
+                        for k in range(len(hand))
+                        if hand[k]
+                        for t in chances
+                    ),
+                    default=float(standing(after, me)),
+                )
+                hand[kind] += 1
+                return self.ahead * (best - standing(after, me))
+
             def value(action: Action) -> float:
                 assert isinstance(action, Knock)
                 kind, target = KIND_INDEX[action.card], action.target
                 p = chances[target]
-                return p * outcome(parties, kind, target, me, me) + (1 - p) * outcome(
-                    parties, kind, me, target, me
+                opened = settled(parties, kind, target, me)
+                closed = settled(parties, kind, me, target)
+                return p * (standing(opened, me) + later(opened, kind)) + (1 - p) * (
+                    standing(closed, me) + later(closed, kind)
                 )
 
             return max(legal, key=value)
