@@ -26,9 +26,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gamekit import bots
+from gamekit import TITLES, bots
 from gamekit.core.lean import play_out
-from gamekit import TITLES
 from gamekit.core.registry import rules_for
 from gamekit.core.rng import derive_seed
 

@@ -1,4 +1,4 @@
-"""Bots for Knock! Knock!: a readable greedy player that reads only its own view.
+"""Bots for Knock! Knock!: a readable greedy player and a planner, reading only their own view.
 
 The greedy bot scores a position as *my points minus the best other player's
 points* and, for every decision, picks the action with the best expected value
@@ -11,6 +11,27 @@ of that number after the card is resolved:
   ones everybody saw drawn (Ruling K5) or, for the rest, a card drawn from the
   composition of every card the bot has not seen;
 - **vamp guest / kid folk**: the option that leaves the best position.
+
+The planner (``"planner"``, the title's ``"best"``) does the same sums but
+stops guessing "half the time". It asks *what would I do in their place?*:
+
+- **knock**: the player at the door cannot see the card, so whatever card I lay
+  down, they answer the same way. The planner works out that answer the way a
+  greedy player works it out (from the cards they have not seen: what I drew
+  face up and a guess at the rest of my hand) and gets a chance they open. A
+  door that will open gets my worst card (a kid, a taxi, a vamp); a door that
+  stays closed gets a card I am glad to take back (a scarecrow, a guest). It
+  also looks one knock ahead: after this knock, how good is my best next knock
+  with the cards I keep? So it does not throw away the kid it will need later.
+- **open or keep closed**: a greedy knocker lays down its favourite card for
+  its favourite door. So the card at my door is most likely the kind the
+  knocker likes best for *my* door, among kinds it may hold, and not a kind it
+  would rather have played. The planner weighs the knocker's possible cards
+  that way instead of by plain card counts.
+
+Against players who do not think like greedy the model is only a guess; if no
+hand a greedy knocker could hold explains the knock, the planner falls back to
+greedy's plain card counts.
 
 >>> import gamekit
 >>> from gamekit import bots
@@ -290,18 +311,18 @@ def open_chance(view: View, parties: list[Counts], target: int) -> float:
         outcome(parties, k, target, me, target) - outcome(parties, k, me, target, target)
         for k in range(len(COPIES))
     ]
-    # chance of kind k = (known[k] + blind * its_pool[k] / its_size) / held
+    # Greedy's chance of kind k is (known[k] + blind * its_pool[k] / its_size) / held, where
+    # its_pool = my unseen cards + my secret cards - its secret cards: only those are unknown.
     scale = blind / its_size / held
-    base = sum(gain[k] * (known[k] / held + scale * (hand[k] - known[k])) for k in range(len(gain)))
-    if size <= 0 or target_blind <= 0:
-        mean, spread = base + scale * sum(g * c for g, c in zip(gain, mine)), 0.0
-    else:
+    mean = sum(
+        g * (known[k] / held + scale * (hand[k] - known[k] + mine[k])) for k, g in enumerate(gain)
+    )
+    spread = 0.0
+    if size > 0 and target_blind > 0:  # its secret cards: target_blind drawn from mine
         share = [c / size for c in mine]
-        average = sum(g * p for g, p in zip(gain, share))
-        mean = base + scale * sum(g * c for g, c in zip(gain, mine)) - scale * target_blind * (
-            average
-        )
-        square = sum(g * g * p for g, p in zip(gain, share)) - average * average
+        average = sum(g * p for g, p in zip(gain, share, strict=True))
+        mean -= scale * target_blind * average
+        square = sum(g * g * p for g, p in zip(gain, share, strict=True)) - average * average
         draws = target_blind * (size - target_blind) / max(1, size - 1)
         spread = scale * math.sqrt(max(0.0, draws * square))
     if spread < 1e-9:
@@ -310,7 +331,12 @@ def open_chance(view: View, parties: list[Counts], target: int) -> float:
 
 
 class PlannerBot(GreedyBot):
-    """Greedy's sums, with a model of the other players' answers."""
+    """Greedy's sums, with a model of the other players' answers and one knock ahead.
+
+    ``ahead`` weighs my best next knock (with the cards I keep, on the parties
+    this knock leaves) against this one: 0 plays one knock at a time, 1 (the
+    default) counts the next knock as much as this one.
+    """
 
     name = "planner"
 
@@ -325,9 +351,7 @@ class PlannerBot(GreedyBot):
         me: int = view["seat"]
         decision = view["decision"]
         if decision == "knock":
-            chances = {
-                t: open_chance(view, parties, t) for t in range(view["players"]) if t != me
-            }
+            chances = {t: open_chance(view, parties, t) for t in range(view["players"]) if t != me}
 
             hand = counts_of(view["hand"])
 
@@ -380,4 +404,8 @@ BEST = "planner"
 """The strongest bot of this title (``"best"``)."""
 
 SEARCH_ABOVE = "greedy"
-"""The strongest of these bots that the generic search bot beats (``benchmarks/bots.py``)."""
+"""The strongest of these bots that the generic search bot beats (``benchmarks/bots.py``).
+
+Measured: planner against 3 greedy (4 players, seat rotated) wins 0.445 of 1600
+games (seeds 7001 and 7002, not used for tuning; Wilson 95 % 0.421-0.469),
+greedy itself 0.285; the search bot wins 0.36-0.44 against 3 greedy."""
