@@ -107,7 +107,7 @@ def names(title: str) -> list[str]:
     search bot placed where its measured strength puts it.
 
     >>> names("knock-knock")
-    ['random', 'greedy', 'search']
+    ['random', 'greedy', 'search', 'planner']
     """
     ladder = ["random", *(n for n in _title_bots(title) if n not in ("random", SEARCH))]
     above = getattr(_bots_module(title), "SEARCH_ABOVE", None) or SEARCH_ABOVE.get(title)

@@ -121,7 +121,7 @@ def test_a_title_without_a_sampler_gets_a_clear_error(toy_title: str) -> None:
 
 
 def test_names_go_from_weakest_to_strongest() -> None:
-    assert bots.names("knock-knock") == ["random", "greedy", "search"]
+    assert bots.names("knock-knock") == ["random", "greedy", "search", "planner"]
     assert bots.names("hats") == ["random", "greedy", "search"]
     for title in gamekit.TITLES:
         ladder = bots.names(title)
@@ -131,7 +131,9 @@ def test_names_go_from_weakest_to_strongest() -> None:
 
 
 def test_best_is_an_alias_with_the_titles_parameters() -> None:
-    assert isinstance(bots.make("knock-knock", "best", seed=1), SearchBot)
+    assert isinstance(bots.make("hats", "best", seed=1), SearchBot)
+    planner = bots.make("knock-knock", "best", seed=1, ahead=0.5)  # Knock! Knock!'s planner
+    assert (planner.name, getattr(planner, "ahead", None)) == ("planner", 0.5)
     memory = bots.make("boo-party", "best", seed=1, p=0.5, k=2)  # Boo Party!'s memory bots
     assert (getattr(memory, "p", None), getattr(memory, "k", None)) == (0.5, 2)
     with pytest.raises(ValueError, match="best"):
