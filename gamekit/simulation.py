@@ -36,6 +36,7 @@ from gamekit.core.errors import ConfigError
 from gamekit.core.lean import decide, play_out
 from gamekit.core.rng import derive_seed
 from gamekit.core.rules import Rules
+from gamekit.core.strict import MAX_SEED, preview, whole_number
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -93,8 +94,8 @@ def make_plan(
     (3, ('random', 'random', 'random'))
     """
     rules = registry.rules_for(title)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ConfigError(f"seed must be a whole number >= 0, not {seed!r}")
+    if not (whole_number(seed) and 0 <= seed <= MAX_SEED):
+        raise ConfigError(f"seed must be a whole number from 0 to 2**64 - 1, not {preview(seed)}")
     source = registry.registered_module(title) or rules
     config = rules.make_config(players, dict(options))
     specs = tuple(

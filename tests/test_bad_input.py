@@ -186,3 +186,27 @@ def test_mutated_records_are_refused_or_replay_to_a_game_that_saves(
     except gamekit.BadRecord:
         return
     assert gamekit.load_game(game.to_json()).state_dict() == game.state_dict()
+
+
+def test_the_fingerprint_covers_the_header_and_every_action() -> None:
+    record = _record()
+    assert "fingerprint" in record and gamekit.load_game(json.dumps(record)).step == 6
+    noted = {**record, "players_note": "edited by hand"}  # replays the same game
+    with pytest.raises(gamekit.BadRecord, match="fingerprint does not match"):
+        gamekit.load_game(json.dumps(noted))
+    edited = {**record, "actions": [dict(a) for a in record["actions"]]}
+    edited["actions"][0]["target"] = (edited["actions"][0]["target"] % 3) + 1
+    with pytest.raises(gamekit.BadRecord):  # at its step, or by the digest or fingerprint
+        gamekit.load_game(json.dumps(edited))
+    old = {k: v for k, v in record.items() if k != "fingerprint"}
+    assert gamekit.load_game(json.dumps(old)).step == 6, "records saved before fingerprints load"
+
+
+def test_describe_takes_only_a_legal_action_or_its_text() -> None:
+    game = gamekit.new_game("knock-knock", seed=2)
+    first = game.legal_actions()[0]
+    assert game.describe(first) == game.describe(str(first))
+    for bad in (None, 3, "no such move", *look_alikes(first)):
+        with pytest.raises(gamekit.IllegalAction):
+            game.describe(bad)
+    assert game.step == 0

@@ -334,10 +334,15 @@ class Game:
         data: dict[str, Any] = json.loads(json.dumps(self.rules.state_dict(self._state)))
         return data
 
-    def describe(self, action: Action) -> str:
-        """What ``action`` would do now, in a sentence (in the game's language)."""
+    def describe(self, action: Action | str) -> str:
+        """What ``action`` (a legal action, or its text) would do now, in a sentence.
+
+        In the game's language. Raises :class:`IllegalAction`, saying why, for
+        anything that is not a legal action now; the game is left unchanged.
+        """
+        chosen = self._check(action)
         with language(self._lang):
-            return self.rules.describe(self._state, action)
+            return self.rules.describe(self._state, chosen)
 
     def summary(self) -> list[dict[str, Any]]:
         """Per-seat result details (title-specific)."""
@@ -355,6 +360,7 @@ class Game:
             "actions": [a.to_json() for a in self._history],
             "digest": state_digest(self.rules.state_dict(self._state)),
         }
+        record["fingerprint"] = record_fingerprint(record)
         return json.dumps(record)
 
     def copy(self) -> Game:
@@ -387,6 +393,17 @@ class Game:
 def state_digest(data: dict[str, Any]) -> str:
     """A short fingerprint of a state dict (SHA-256 of its canonical JSON)."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def record_fingerprint(record: dict[str, Any]) -> str:
+    """SHA-256 of a record's canonical JSON (everything but the fingerprint), cut to 16 hex.
+
+    It covers the header and every action, so an accident or an edit is noticed;
+    anybody can compute it again, so it proves nothing against forgery.
+    """
+    body = {k: v for k, v in record.items() if k != "fingerprint"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -463,6 +480,11 @@ def load_game(record: str | bytes | dict[str, Any], *, lang: str | None = None) 
         raise BadRecord(
             "the final position does not match its fingerprint (changed or cut short)",
             step=len(actions),
+        )
+    if "fingerprint" in data and data["fingerprint"] != record_fingerprint(data):
+        raise BadRecord(
+            "it was changed after it was saved: its fingerprint does not match "
+            "(the fingerprint notices accidents and edits; it is no protection against forgery)"
         )
     return game
 
