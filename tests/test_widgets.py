@@ -315,7 +315,8 @@ def test_table_g_seats_the_learner_at_seat_0_with_the_strongest_bots() -> None:
     game = gamekit.new_game("knock-knock", seed=7)
     table = Table(game)
     assert table.seat == 0 and table.humans == [0]
-    assert table.bots == ["", "greedy", "greedy", "greedy"]
+    strongest = list(gamekit.rules_for("knock-knock").bots())[-1]  # the planner
+    assert table.bots == ["", strongest, strongest, strongest] and strongest == "planner"
     assert table.names == ["Player 1", "Player 2", "Player 3", "Player 4"]
     spectator = Table(game, seat=None)
     assert spectator.seat is None and spectator.humans == [] and "" not in spectator.bots
