@@ -71,6 +71,7 @@ def test_random_interleavings_of_good_and_bad_calls_change_nothing_when_refused(
             with pytest.raises((gamekit.IllegalAction, ValueError)):
                 game.goto(item) if move == "goto" else game.play(item)
             assert snapshot(game) == before
+    print(f"{title}: {tried} bad calls refused")  # counted for the closing note (-s shows it)
     again = gamekit.load_game(game.to_json())
     assert again.state_dict() == game.state_dict()
     assert all(type(a) in game.rules.action_types for a in game.history)
