@@ -483,3 +483,9 @@ def test_error_lines_are_short_and_plain() -> None:
     assert table.error.startswith("It is Player 1's decision") and "Legal now" not in table.error
     send(table, {"type": "x" * 500})
     assert len(table.error) <= 200
+
+
+def test_traits_given_to_the_constructor_work() -> None:
+    game = gamekit.new_game("boo-party", players=4, seed=3)
+    table = Table(game, memory_mode=True, classroom=True, size="large")
+    assert table.memory_mode and table.classroom and table.size == "large"

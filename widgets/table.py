@@ -122,6 +122,8 @@ class Table(anywidget.AnyWidget):
     timer_seconds = traitlets.Int(5).tag(sync=True)
     saved_json = traitlets.Unicode("").tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)
+    _ready = False
+    """False while the constructor runs (its keyword traits must not redraw yet)."""
 
     def __init__(
         self,
