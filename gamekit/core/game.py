@@ -140,12 +140,22 @@ class Game:
 
         Raises :class:`IllegalAction` (the game is left unchanged) when it is not legal.
         """
-        with language(self._lang):
-            chosen = self._check(action)
+        chosen = self._handed_back(action)
+        if chosen is None:
+            with language(self._lang):
+                chosen = self._check(action)
         events: list[Event] = []
         self._apply(chosen, events)
         self._future.clear()
         return list(self._own(events))
+
+    def _handed_back(self, action: object) -> Action | None:
+        """``action`` itself when it is one of the legal action objects (a bot's usual answer)."""
+        legal = self._legal_cached()
+        for own in legal:
+            if own is action:
+                return own
+        return None
 
     def _check(self, action: Action | str) -> Action:
         legal = self._legal_cached()
@@ -161,7 +171,10 @@ class Game:
             )
             raise IllegalAction(str(reason), legal)
         for own in legal:
-            if same_action(action, own):
+            if own is action:
+                return own  # a bot hands back one of the legal actions: the usual case
+        for own in legal:
+            if own == action and same_action(action, own):
                 return own  # the engine's own object is stored, never a look-alike
         raise IllegalAction(self._why_not(action), legal)
 

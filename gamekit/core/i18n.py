@@ -197,7 +197,7 @@ def join_words(words: Iterable[str], conj: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {word} " + words[-1]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: made on every event, plain init is faster
 class Message:
     """A message id of ``package``'s catalog and its parameters, rendered on demand."""
 
