@@ -25,6 +25,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import process as futures_process
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
@@ -500,6 +501,23 @@ def stop_pool(pool: ProcessPoolExecutor, grace: float = 0.5) -> None:
         if process.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
             process.kill()
             process.join(grace)
+    _forget_manager(pool, grace)
+
+
+def _forget_manager(pool: ProcessPoolExecutor, grace: float) -> None:
+    """Let the pool's manager thread end, and keep Python's exit hook away from it.
+
+    At exit, ``concurrent.futures`` wakes every manager thread it knows through a
+    pipe; after the workers were stopped that pipe may be gone, and the hook then
+    prints a stray "Bad file descriptor" traceback after our one clear line.
+    """
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is None:
+        return
+    wakeups = getattr(futures_process, "_threads_wakeups", None)
+    if wakeups is not None:
+        wakeups.pop(manager, None)  # it sees the stopped workers and ends by itself
+    manager.join(grace)
 
 
 def _in_order(submit: Callable[[Bound], Any], bounds: Iterator[Bound], ahead: int) -> Iterator[Any]:
