@@ -16,7 +16,8 @@ Nothing raises into the notebook's connection.
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import anywidget
@@ -26,7 +27,8 @@ import gamekit
 from gamekit import bots as bots_module
 from gamekit.core.errors import GamekitError, IllegalAction
 from gamekit.core.game import Game
-from gamekit.core.names import and_list, check_names, named, seat_label, seat_list
+from gamekit.core.i18n import language
+from gamekit.core.names import and_list, check_names, named, seat_label, seat_list, seat_names
 from gamekit.core.rng import derive_seed
 from gamekit.core.rules import points_text
 
@@ -181,10 +183,23 @@ class Table(anywidget.AnyWidget):
 
     def read(self, text: object) -> str:
         """``text`` with seats told by this table's names ("player 0" -> "Player 1")."""
-        return named(str(text), list(self.names))
+        with self._speaking():
+            return named(str(text), list(self.names))
+
+    @contextmanager
+    def _speaking(self) -> Iterator[None]:
+        """Render texts in the game's language with seats as plain "player 0" phrases,
+        which :meth:`read` then turns into this table's names (one pass for the
+        title's texts and the table's own)."""
+        with language(self._game.lang), seat_names(None, raw=True):
+            yield
 
     def refresh(self, *, remember: bool = True) -> None:
         """Send the page what the chosen perspective may see now."""
+        with self._speaking():
+            self._refresh(remember)
+
+    def _refresh(self, remember: bool) -> None:
         self._settle()
         view = self._perspective_view()
         with self.hold_sync():
@@ -218,6 +233,10 @@ class Table(anywidget.AnyWidget):
 
     def _handle(self, content: Any) -> None:
         """Apply one message; any failure becomes the table's (short, plain) error line."""
+        with self._speaking():
+            self._handle_message(content)
+
+    def _handle_message(self, content: Any) -> None:
         try:
             if not isinstance(content, dict) or not isinstance(content.get("type"), str):
                 raise ValueError("the table got a message it does not understand")

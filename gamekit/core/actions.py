@@ -25,6 +25,7 @@ from dataclasses import field as dataclass_field
 from typing import Any, ClassVar
 
 from gamekit.core.i18n import Message
+from gamekit.core.names import seat_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +102,18 @@ class Event:
     ruling: str | None = None
     seat: int | None = None
     lang: str | None = dataclass_field(default=None, compare=False)
+    names: tuple[str, ...] | None = dataclass_field(default=None, compare=False)
 
     @property
     def text(self) -> str:
-        """The sentence, in the event's own language or else the language in force."""
-        if isinstance(self.message, Message):
+        """The sentence, in the event's own language or else the language in force,
+        with seats told by ``names`` (a game with names sets them on its log)."""
+        if not isinstance(self.message, Message):
+            return self.message
+        if self.names is None:  # the names in force (the default ones at first)
             return self.message.render(self.lang)
-        return self.message
+        with seat_names(self.names):
+            return self.message.render(self.lang)
 
     @property
     def msgid(self) -> str:

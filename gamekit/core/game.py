@@ -14,13 +14,13 @@ import dataclasses
 import hashlib
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamekit.core.actions import Action, Event, action_from_json
 from gamekit.core.errors import BadRecord, ConfigError, GamekitError, IllegalAction
 from gamekit.core.i18n import CORE, LANGUAGES, check_language, fold, get_language, language
-from gamekit.core.names import check_names, default_names, named
+from gamekit.core.names import Seat, check_names, default_names, named, seat_names
 from gamekit.core.registry import check_title, rules_for
 from gamekit.core.rules import Rules, Score
 from gamekit.core.strict import (
@@ -72,9 +72,9 @@ class Game:
         self._lang = None if lang is None else check_language(lang)
 
     def text(self, value: object) -> str:
-        """``str(value)`` (an action, an event, a message) in this game's language."""
-        with language(self._lang):
-            return str(value)
+        """``value`` (an action, an event, a message) as a learner reads it: in this
+        game's language, seats told by name. Same as :meth:`read`."""
+        return self.read(value)
 
     # -- identity -------------------------------------------------------------
     @property
@@ -100,19 +100,29 @@ class Game:
         self._names = None if names is None else check_names(names, self.players)
 
     def read(self, text: object) -> str:
-        """``text`` (an event, an action, a sentence) with seats told by name.
+        """``text`` (an event, an action, a sentence) as a learner reads it: in this
+        game's language, with seats told by name.
 
         >>> g = new_game("hats", players=2, seed=1, names=["Ann", "Bob"])
-        >>> g.read("player 1 takes the cookie")
-        'Bob takes the cookie'
+        >>> g.read(g.legal_actions()[0]).startswith("Play")
+        True
         """
         with language(self._lang):
-            return named(str(text), self.names)
+            return self._shown(lambda: str(text))
+
+    def _shown(self, render: Callable[[], str]) -> str:
+        """What ``render`` makes, with seats told by name (in the language in force)."""
+        if self.rules.names_seats:
+            with seat_names(self._names):
+                return render()
+        with seat_names(None, raw=True):  # a plain-text title: read its "player 0"
+            return named(render(), self._names)
 
     def result_lines(self) -> list[str]:
         """The result in sentences (who won, every score, what decided), by name."""
         with language(self._lang):
-            return [self.read(line) for line in self.rules.result_lines(self._state)]
+            lines = self._shown(lambda: "\n".join(self.rules.result_lines(self._state)))
+        return lines.split("\n")
 
     @property
     def options(self) -> dict[str, Any]:
@@ -200,7 +210,7 @@ class Game:
         for lang in (get_language(), *LANGUAGES):
             with language(lang):
                 for candidate in legal:
-                    if fold(str(candidate)) == wanted:
+                    if fold(self._shown(candidate.__str__)) == wanted:
                         return candidate
         raise IllegalAction(str(CORE("no legal action reads {text}", text=repr(text))), legal)
 
@@ -305,9 +315,10 @@ class Game:
         return self._own(self._log)
 
     def _own(self, events: Sequence[Event]) -> tuple[Event, ...]:
-        if self._lang is None:
+        if self._lang is None and self._names is None:
             return tuple(events)
-        return tuple(dataclasses.replace(e, lang=self._lang) for e in events)
+        names = None if self._names is None else tuple(self._names)
+        return tuple(dataclasses.replace(e, lang=self._lang, names=names) for e in events)
 
     def events_at(self, step: int) -> tuple[Event, ...]:
         """The events caused by action number ``step`` (1-based; 0 = the set-up)."""
@@ -355,7 +366,7 @@ class Game:
         """
         chosen = self._check(action)
         with language(self._lang):
-            return self.rules.describe(self._state, chosen)
+            return self._shown(lambda: self.rules.describe(self._state, chosen))
 
     def summary(self) -> list[dict[str, Any]]:
         """Per-seat result details (title-specific)."""
@@ -391,7 +402,8 @@ class Game:
 
     # -- display --------------------------------------------------------------
     def __repr__(self) -> str:
-        status = "over" if self.is_over else f"player {self.to_move} to move"
+        mover = self.to_move
+        status = "over" if mover is None else f"{self.read(Seat(mover))} (seat {mover}) to move"
         return (
             f"<{self.rules.name} game: {self.players} players, seed {self.seed}, "
             f"step {self.step}, {status}, scores {self.scores()}>"

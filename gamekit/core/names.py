@@ -1,10 +1,20 @@
 """Seats in words: the API counts seats from 0, a learner reads names.
 
-The rules narrate a seat as ``seat_label(seat)`` ("player 2": the API's seat
-number) and a group of seats as ``seat_list(seats)`` ("players 0, 1 and 3").
-Whatever a learner reads in the table goes through :func:`named`, which turns
-those phrases into the players' names; the default names are "Player 1" to
-"Player N", so seat 0 reads "Player 1".
+A title narrates a seat with a :class:`Seat` parameter (``M("{seat} opens the door.",
+seat=Seat(2))``): it renders as the seat's name in force, "Player 3" by default
+(seat 0 is "Player 1"), the name given with ``names=`` inside :func:`seat_names`.
+French messages pick a grammatical form with a format spec: ``{seat:le}`` ("le
+joueur 3", "Ann"), ``{seat:de}`` ("du joueur 3", "d’Ann"), ``{seat:à}`` ("au joueur
+3", "à Ann"); a trailing ``^`` capitalises. :func:`seats` joins several.
+
+>>> f"{Seat(0)} takes the cookie"
+'Player 1 takes the cookie'
+>>> with seat_names(["Ann", "Bob"]):
+...     f"{Seat(1)} knocks at {Seat(0)}'s door"
+"Bob knocks at Ann's door"
+
+Texts made before seats were values (a plugin's plain "player 0 wins") are read
+through :func:`named`, which turns those phrases into the players' names:
 
 >>> named("Knock at player 1's door; players 0, 2 and 3 win.", ["Ann", "Bob", "Cy", "Di"])
 "Knock at Bob's door; Ann, Cy and Di win."
@@ -14,10 +24,100 @@ those phrases into the players' names; the default names are "Player 1" to
 
 from __future__ import annotations
 
+import contextvars
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
-from gamekit.core.i18n import CORE, Listing, Message, get_language, join_words
+from gamekit.core.i18n import CORE, Listing, get_language, join_words
+
+_names_in_force: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar(
+    "gamekit_names", default=None
+)
+
+
+_raw_seats: contextvars.ContextVar[bool] = contextvars.ContextVar("gamekit_raw", default=False)
+
+
+@contextmanager
+def seat_names(names: Sequence[str] | None, *, raw: bool = False) -> Iterator[None]:
+    """Render :class:`Seat` values with ``names`` inside the block (``None``: the
+    default names, "Player 1" ... "Player N").
+
+    ``raw=True`` renders them as plain-text narration does ("player 0", "du joueur 0"),
+    for a text that :func:`named` reads afterwards with the rest of a plain-text title.
+    """
+    token = _names_in_force.set(None if names is None else tuple(names))
+    raw_token = _raw_seats.set(raw)
+    try:
+        yield
+    finally:
+        _raw_seats.reset(raw_token)
+        _names_in_force.reset(token)
+
+
+_FRENCH_DEFAULT = {"": "Joueur {n}", "le": "le joueur {n}", "de": "du joueur {n}",
+                   "à": "au joueur {n}"}  # fmt: skip
+_VOWELS = "aeiouyàâäéèêëîïôöûüœæ"
+
+
+class Seat(int):
+    """A seat number (an ``int``, counted from 0) that reads as the seat's name.
+
+    >>> s = Seat(1)
+    >>> s == 1, f"{s}", repr(s)
+    (True, 'Player 2', 'Seat(1)')
+    >>> from gamekit.core.i18n import language
+    >>> with language("fr"):
+    ...     f"{s:le^} frappe à la porte {Seat(0):de}."
+    'Le joueur 2 frappe à la porte du joueur 1.'
+    >>> with language("fr"), seat_names(["Ann", "Bob"]):
+    ...     f"{s:le^} frappe à la porte {Seat(0):de}."
+    'Bob frappe à la porte d’Ann.'
+    """
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        capital = spec.endswith("^")
+        text = self._form(spec.rstrip("^"))
+        return text[:1].upper() + text[1:] if capital else text
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+    def __repr__(self) -> str:
+        return f"Seat({int(self)})"
+
+    def _form(self, spec: str) -> str:
+        if spec not in _FRENCH_DEFAULT:
+            raise ValueError(f"a seat has no form {spec!r}; forms: '', 'le', 'de', 'à'")
+        if _raw_seats.get():
+            return _raw_form(int(self), spec)
+        names = _names_in_force.get()
+        name = names[self] if names is not None and 0 <= self < len(names) else None
+        if get_language() != "fr":
+            return name if name is not None else CORE.text("Player {number}", number=self + 1)
+        if name is None:
+            return _FRENCH_DEFAULT[spec].format(n=self + 1)
+        if spec == "de":
+            return f"d’{name}" if name[:1].lower() in _VOWELS else f"de {name}"
+        return f"à {name}" if spec == "à" else name
+
+
+def _raw_form(seat: int, spec: str) -> str:
+    if get_language() != "fr":
+        return f"player {seat}"
+    return _FRENCH_DEFAULT[spec].format(n=seat).lower()
+
+
+def seats(numbers: Iterable[int], conj: str = "and") -> Listing:
+    """Several seats joined in the language in force ("Player 1 and Player 3").
+
+    >>> str(seats([0, 2]))
+    'Player 1 and Player 3'
+    """
+    return Listing(tuple(Seat(n) for n in numbers), conj)
 
 
 def seat_label(seat: int) -> str:
@@ -31,18 +131,6 @@ def seat_list(seats: Iterable[int]) -> str:
     if len(numbers) == 1:
         return seat_label(int(numbers[0]))
     return str(CORE("players {seats}", seats=and_list(numbers)))
-
-
-def seats_message(seats: Iterable[int]) -> Message:
-    """One or several seats as a message rendered when read ("player 1", "players 0 and 2").
-
-    >>> str(seats_message([0, 2]))
-    'players 0 and 2'
-    """
-    numbers = [int(s) for s in seats]
-    if len(numbers) == 1:
-        return CORE("player {seat}", seat=numbers[0])
-    return CORE("players {seats}", seats=Listing(tuple(numbers)))
 
 
 def and_list(items: Iterable[str]) -> str:
@@ -80,6 +168,8 @@ def check_names(names: Sequence[str] | None, players: int) -> list[str]:
     return found
 
 
+_MOST_SEATS = 16
+"""Seats a plain text may name by number (no title seats more)."""
 _SEATS = re.compile(r"\b[Pp]layers? (\d+(?:, \d+)* and \d+|\d+)\b")
 _SIEGES = re.compile(
     r"\b(?:([Dd]u|[Aa]u|[Ll]e|[Dd]es|[Aa]ux|[Ll]es) )?[Jj]oueurs? (\d+(?:, \d+)* et \d+|\d+)\b"
@@ -88,8 +178,9 @@ _PREPOSITIONS = {"du": "de ", "au": "à ", "le": "", "des": "de ", "aux": "à ",
 _DEFAULT_FR = re.compile(r"Joueur \d+")
 
 
-def named(text: str, names: Sequence[str]) -> str:
-    """``text`` with every seat phrase of the narration replaced by that seat's name.
+def named(text: str, names: Sequence[str] | None = None) -> str:
+    """``text`` with every "player N" phrase of a plain-text narration replaced by
+    that seat's name (``None``: the default names).
 
     One pass, so a name that reads "Player 2" is never replaced again.
 
@@ -97,6 +188,8 @@ def named(text: str, names: Sequence[str]) -> str:
     'Player 1 and Player 2 tie; Player 2 wins'
     """
 
+    if names is None:
+        names = default_names(_MOST_SEATS)
     if get_language() == "fr":
         text = _named_fr(text, names)  # a title still in English keeps "player 1"
 

@@ -18,8 +18,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import NoSampler
-from gamekit.core.i18n import CORE
-from gamekit.core.names import and_list
+from gamekit.core.i18n import CORE, Message
+from gamekit.core.names import Seat, and_list, seats
 from gamekit.core.rng import Rng
 
 S = TypeVar("S")
@@ -40,6 +40,10 @@ class Rules(ABC, Generic[S]):
     rulings: ClassVar[Mapping[str, str]] = {}
     """Ruling id -> one-line summary, for example ``{"K1": "the deck has 55 cards"}``."""
     may_end_without_winner: ClassVar[bool] = False
+    names_seats: ClassVar[bool] = False
+    """``True`` when the narration, the moves and the results name seats with
+    :class:`~gamekit.core.names.Seat` values; otherwise (plain texts saying "player 0")
+    the kit rewrites those phrases into the players' names when a learner reads them."""
     """True for a title whose game can end with nobody winning (a lost solo game)."""
 
     # -- set-up ---------------------------------------------------------------
@@ -202,19 +206,19 @@ class Rules(ABC, Generic[S]):
     def result_lines(self, state: S) -> list[str]:
         """The end of the game in sentences: who won, then every seat's score.
 
-        Seats are named with :func:`gamekit.core.names.seat_label` (the table
-        shows names instead). A title overrides it to add teams and tie-breaks.
+        Seats are :class:`~gamekit.core.names.Seat` values, so the lines read the
+        names in force. A title overrides it to add teams and tie-breaks.
         """
         winners = self.winners(state)
         scores = self.scores(state)
         if not winners:
             first = str(CORE("Nobody wins."))
         elif len(winners) == 1:
-            first = str(CORE("Player {seat} wins.", seat=winners[0]))
+            first = str(CORE("{seat} wins.", seat=Seat(winners[0])))
         else:
-            first = str(CORE("Players {seats} win.", seats=and_list(map(str, winners))))
+            first = str(CORE("{seats} win.", seats=seats(winners)))
         points = and_list(
-            str(CORE("player {seat} has {points}", seat=s, points=points_text(v)))
+            str(CORE("{seat} has {points}", seat=Seat(s), points=points_text(v)))
             for s, v in enumerate(scores)
         )
         return [first, str(CORE("Scores: {points}.", points=points))]
@@ -280,7 +284,12 @@ class Rules(ABC, Generic[S]):
 
 def points_text(value: Score) -> str:
     """A score as a learner reads it: "1 point", "3 points", "2.5 points"."""
+    return str(points_message(value))
+
+
+def points_message(value: Score) -> Message:
+    """A score as a message rendered when read ("1 point", "3 points")."""
     text = str(int(value)) if float(value).is_integer() else f"{value:g}"
     if text == "1":
-        return str(CORE("1 point"))
-    return str(CORE("{count} points", count=text))
+        return CORE("1 point")
+    return CORE("{count} points", count=text)

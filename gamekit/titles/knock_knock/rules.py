@@ -35,9 +35,9 @@ from typing import Any
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
 from gamekit.core.i18n import CORE, Catalog, Listing, Message, Term, Verbatim
-from gamekit.core.names import seats_message
+from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
-from gamekit.core.rules import Rules, Score
+from gamekit.core.rules import Rules, Score, points_message
 from gamekit.titles.knock_knock.terms import CARDS, FOLK_TERMS
 
 M = Catalog("gamekit.titles.knock_knock")
@@ -178,8 +178,8 @@ class Knock(Action):
     def __str__(self) -> str:
         return str(
             M(
-                "Knock at player {target}'s door with {card:a}",
-                target=self.target,
+                "Knock at {target}'s door with {card:a}",
+                target=Seat(self.target),
                 card=_card_term(self.card),
             )
         )
@@ -306,6 +306,7 @@ class KnockKnockRules(Rules[State]):
     name = "Knock! Knock!"
     min_players, max_players, default_players = 3, 5, 4
     action_types = (Knock, Open, Decline, TakeGuest, ChooseFolk)
+    names_seats = True
     rulings = {
         "K1": "the deck has 55 cards",
         "K2": "the competitor is the other player of the knock",
@@ -382,16 +383,15 @@ class KnockKnockRules(Rules[State]):
             self._knock(state, action, log)
         elif type(action) is Open:
             if log is not None:
-                text = M("Player {seat} opens the door.", seat=state.target)
+                text = M("{seat} opens the door.", seat=Seat(state.target))
                 log.append(Event(text, "open", "K2", state.target))
             self._reveal(state, state.target, state.turn, log)
         elif type(action) is Decline:
             if log is not None:
                 text = M(
-                    "Player {seat} keeps the door closed: "
-                    "player {knocker} must take the card back.",
-                    seat=state.target,
-                    knocker=state.turn,
+                    "{seat} keeps the door closed: {knocker} must take the card back.",
+                    seat=Seat(state.target),
+                    knocker=Seat(state.turn),
                 )
                 log.append(Event(text, "decline", "K2", state.target))
             self._reveal(state, state.turn, state.target, log)
@@ -402,7 +402,7 @@ class KnockKnockRules(Rules[State]):
             if log is not None:
                 folk = _folk_term(action.folk)
                 text = M(
-                    "Player {seat} chooses the {folk:plural}.", seat=state.competitor, folk=folk
+                    "{seat} chooses the {folk:plural}.", seat=Seat(state.competitor), folk=folk
                 )
                 log.append(Event(text, "choice", "K3", state.competitor))
             self._chase(state, FOLKS.index(action.folk), log)
@@ -421,8 +421,8 @@ class KnockKnockRules(Rules[State]):
             return self._why_not_knock(state, action)
         if state.phase == KNOCK:
             return M(
-                "nobody is deciding anything yet: player {seat} must first knock at a door",
-                seat=state.turn,
+                "nobody is deciding anything yet: {seat} must first knock at a door",
+                seat=Seat(state.turn),
             )
         if isinstance(action, Open | Decline):
             return M("no door is waiting to be opened: {waiting}", waiting=self._waiting(state))
@@ -439,37 +439,37 @@ class KnockKnockRules(Rules[State]):
     def _describe(self, state: State, action: Action) -> Message | Action:
         if isinstance(action, Knock):
             return M(
-                "Player {seat} lays {card:a} face down at player {target}'s door; "
-                "if they keep it closed, player {seat} takes it.",
-                seat=state.turn,
+                "{seat} lays {card:a} face down at {target}'s door; "
+                "if they keep it closed, {seat} takes it.",
+                seat=Seat(state.turn),
                 card=_card_term(action.card),
-                target=action.target,
+                target=Seat(action.target),
             )
         if isinstance(action, Open):
             return M(
-                "Player {seat} reveals the card and takes it (or suffers it).", seat=state.target
+                "{seat} reveals the card and takes it (or suffers it).", seat=Seat(state.target)
             )
         if isinstance(action, Decline):
             return M(
-                "Player {seat} must reveal the card and take it (or suffer it).", seat=state.turn
+                "{seat} must reveal the card and take it (or suffer it).", seat=Seat(state.turn)
             )
         if isinstance(action, TakeGuest):
             return M(
-                "{card:a^} leaves player {revealer}'s party for player {competitor}'s.",
+                "{card:a^} leaves {revealer}'s party for {competitor}'s.",
                 card=_card_term(action.card),
-                revealer=state.revealer,
-                competitor=state.competitor,
+                revealer=Seat(state.revealer),
+                competitor=Seat(state.competitor),
             )
         if isinstance(action, ChooseFolk):
             taxi = KIND_TYPES[CATALOGUE[state.effect]] == TAXI
             folk = _folk_term(action.folk)
             if taxi:
                 return M(
-                    "All of player {seat}'s {folk:plural} go home.", seat=state.revealer, folk=folk
+                    "All of {seat}'s {folk:plural} go home.", seat=Seat(state.revealer), folk=folk
                 )
             return M(
-                "All of player {seat}'s {folk:plural} flee to your party.",
-                seat=state.revealer,
+                "All of {seat}'s {folk:plural} flee to your party.",
+                seat=Seat(state.revealer),
                 folk=folk,
             )
         return action
@@ -661,9 +661,9 @@ class KnockKnockRules(Rules[State]):
         state.phase = ANSWER
         if log is not None:
             text = M(
-                "Player {seat} lays a card face down at player {target}'s door: knock, knock!",
-                seat=state.turn,
-                target=action.target,
+                "{seat} lays a card face down at {target}'s door: knock, knock!",
+                seat=Seat(state.turn),
+                target=Seat(action.target),
             )
             log.append(Event(text, "knock", None, state.turn))
 
@@ -691,7 +691,7 @@ class KnockKnockRules(Rules[State]):
             state.parties[revealer].append(card)
             if log is not None:
                 text = M(
-                    "{card:the^} joins player {seat}'s party.", card=term_of(kind), seat=revealer
+                    "{card:the^} joins {seat}'s party.", card=term_of(kind), seat=Seat(revealer)
                 )
                 log.append(Event(text, "join", None, revealer))
         if state.phase == ANSWER:
@@ -709,10 +709,10 @@ class KnockKnockRules(Rules[State]):
                 state.known[knocker].append(CATALOGUE[card])
             if log is not None:
                 if state.face_down_deck:
-                    text = M("Player {seat} draws a card.", seat=knocker)
+                    text = M("{seat} draws a card.", seat=Seat(knocker))
                 else:
                     text = M(
-                        "Player {seat} draws {card:a}.", seat=knocker, card=term_of(CATALOGUE[card])
+                        "{seat} draws {card:a}.", seat=Seat(knocker), card=term_of(CATALOGUE[card])
                     )
                 log.append(Event(text, "draw", "K5", knocker))
         n = state.players
@@ -726,26 +726,32 @@ class KnockKnockRules(Rules[State]):
                     log.extend(skipped)
                 return
             if log is not None and seat != knocker:
-                text = M("Player {seat} has no card left and is skipped.", seat=seat)
+                text = M("{seat} has no card left and is skipped.", seat=Seat(seat))
                 skipped.append(Event(text, "skip", None, seat))
         self._finish(state, log)
 
     def _finish(self, state: State, log: list[Event] | None) -> None:
         state.phase, state.mover = OVER, -1
         if log is not None:
-            scores = str(self.scores(state))
             winners = self.winners(state)
+            points = Listing(
+                tuple(
+                    CORE("{seat} has {points}", seat=Seat(s), points=points_message(v))
+                    for s, v in enumerate(self.scores(state))
+                )
+            )
             if len(winners) == 1:
                 text = M(
-                    "No hand holds a card: the game is over. Scores {scores}; {winner} won.",
-                    scores=scores,
-                    winner=seats_message(winners),
+                    "No hand holds a card: the game is over. {winner} wins. Scores: {points}.",
+                    points=points,
+                    winner=Seat(winners[0]),
                 )
             else:
                 text = M(
-                    "No hand holds a card: the game is over. Scores {scores}; {winners} won.",
-                    scores=scores,
-                    winners=seats_message(winners),
+                    "No hand holds a card: the game is over. {winners} share the win. "
+                    "Scores: {points}.",
+                    points=points,
+                    winners=seats(winners),
                 )
             log.append(Event(text, "end", "K6"))
 
@@ -757,7 +763,7 @@ class KnockKnockRules(Rules[State]):
         )
         if not kinds:
             reason = M(
-                "player {seat} has no {folk:plural}", seat=state.revealer, folk=FOLK_TERMS[folk]
+                "{seat} has no {folk:plural}", seat=Seat(state.revealer), folk=FOLK_TERMS[folk]
             )
             self._no_effect(state, reason, log)
         elif len(kinds) == 1:  # Ruling K7: nothing to choose.
@@ -773,11 +779,11 @@ class KnockKnockRules(Rules[State]):
         state.discard.append(state.effect)
         if log is not None:
             text = M(
-                "The vamp lures {card:a} from player {revealer}'s party "
-                "to player {competitor}'s; the vamp is discarded.",
+                "The vamp lures {card:a} from {revealer}'s party "
+                "to {competitor}'s; the vamp is discarded.",
                 card=term_of(kind),
-                revealer=state.revealer,
-                competitor=state.competitor,
+                revealer=Seat(state.revealer),
+                competitor=Seat(state.competitor),
             )
             log.append(Event(text, "vamp", None, state.competitor))
 
@@ -786,7 +792,7 @@ class KnockKnockRules(Rules[State]):
         tied = largest_unprotected_folks(CATALOGUE[c] for c in state.parties[state.revealer])
         if not tied:
             reason = M(
-                "every folk at player {seat}'s party is protected or absent", seat=state.revealer
+                "every folk at {seat}'s party is protected or absent", seat=Seat(state.revealer)
             )
             self._no_effect(state, reason, log)
         elif len(tied) == 1:  # Ruling K7: nothing to choose.
@@ -808,27 +814,27 @@ class KnockKnockRules(Rules[State]):
             seat, guests, other = state.revealer, _guests(leaving), state.competitor
             if taxi and len(leaving) == 1:
                 text = M(
-                    "Player {seat}'s only {guests} goes home in the hearse taxi.",
-                    seat=seat,
+                    "{seat}'s only {guests} goes home in the hearse taxi.",
+                    seat=Seat(seat),
                     guests=guests,
                 )
             elif taxi:
                 text = M(
-                    "Player {seat}'s {guests} go home in the hearse taxi.", seat=seat, guests=guests
+                    "{seat}'s {guests} go home in the hearse taxi.", seat=Seat(seat), guests=guests
                 )
             elif len(leaving) == 1:
                 text = M(
-                    "Player {seat}'s only {guests} flees to player {other}'s party.",
-                    seat=seat,
+                    "{seat}'s only {guests} flees to {other}'s party.",
+                    seat=Seat(seat),
                     guests=guests,
-                    other=other,
+                    other=Seat(other),
                 )
             else:
                 text = M(
-                    "Player {seat}'s {guests} flee to player {other}'s party.",
-                    seat=seat,
+                    "{seat}'s {guests} flee to {other}'s party.",
+                    seat=Seat(seat),
                     guests=guests,
-                    other=other,
+                    other=Seat(other),
                 )
             log.append(Event(text, "taxi" if taxi else "kid", "K3", state.revealer))
 
@@ -849,17 +855,17 @@ class KnockKnockRules(Rules[State]):
         if phase == TAKE_GUEST:
             listed = Listing(tuple(term_of(k) for k in options), "or")
             text = M(
-                "Player {seat} chooses which guest the vamp brings over: {options}.",
-                seat=seat,
+                "{seat} chooses which guest the vamp brings over: {options}.",
+                seat=Seat(seat),
                 options=listed,
             )
             ruling = None
         else:
             folks = Listing(tuple(FOLK_TERMS[f] for f in options), "and")
             text = M(
-                "The {folks:plural} are tied: player {seat} chooses which folk leaves.",
+                "The {folks:plural} are tied: {seat} chooses which folk leaves.",
                 folks=folks,
-                seat=seat,
+                seat=Seat(seat),
             )
             ruling = "K3"
         log.append(Event(text, "ask", ruling, state.competitor))
@@ -867,14 +873,14 @@ class KnockKnockRules(Rules[State]):
     # -- helpers: explanations and views --------------------------------------
     def _waiting(self, state: State) -> Message:
         if state.phase == KNOCK:
-            return M("player {seat} must knock at a door", seat=state.turn)
+            return M("{seat} must knock at a door", seat=Seat(state.turn))
         if state.phase == ANSWER:
-            return M("player {seat} must open the door or keep it closed", seat=state.target)
+            return M("{seat} must open the door or keep it closed", seat=Seat(state.target))
         if state.phase == TAKE_GUEST:
             return M(
-                "player {seat} must choose which guest the vamp brings over", seat=state.competitor
+                "{seat} must choose which guest the vamp brings over", seat=Seat(state.competitor)
             )
-        return M("player {seat} must choose which folk leaves", seat=state.competitor)
+        return M("{seat} must choose which folk leaves", seat=Seat(state.competitor))
 
     def _why_not_knock(self, state: State, action: Knock) -> Message:
         if state.phase != KNOCK:
