@@ -31,6 +31,7 @@ from gamekit.core.actions import Action, Event
 from gamekit.core.errors import BadRecord, ConfigError, GamekitError, IllegalAction
 from gamekit.core.game import Game, load_game, new_game
 from gamekit.core.i18n import LANGUAGES, get_language, language, set_language
+from gamekit.core.names import Seat, seats
 from gamekit.core.registry import installed_titles, register, rules_for, unregister
 from gamekit.titles import LESSON_ORDER
 
@@ -51,6 +52,8 @@ __all__ = [
     "Game",
     "GamekitError",
     "IllegalAction",
+    "Seat",
+    "seats",
     "load_game",
     "new_game",
     "register",

@@ -113,12 +113,12 @@ def test_a_bad_lang_is_refused() -> None:
 def test_play_accepts_the_move_in_either_language() -> None:
     game = gamekit.new_game("knock-knock", players=3, seed=7)
     game.play(game.legal_actions()[0])
-    assert game.play("Ouvrir la porte")[0].text == "Player 1 opens the door."
+    assert game.play("Ouvrir la porte")[0].text == "Player 2 opens the door."
     game = gamekit.new_game("knock-knock", players=3, seed=7, lang="fr")
     first = game.legal_actions()[0]
     spaced = "  " + game.text(first).upper().replace(" ", f"{NNBSP} ") + " "
-    assert game.play(spaced)[0].text.startswith("Le joueur 0 pose une carte")
-    assert game.play("open the door")[0].text == "Le joueur 1 ouvre la porte."
+    assert game.play(spaced)[0].text.startswith("Le joueur 1 pose une carte")
+    assert game.play("open the door")[0].text == "Le joueur 2 ouvre la porte."
     with pytest.raises(gamekit.IllegalAction, match="aucun coup permis ne s’écrit 'fermer'"):
         game.play("fermer")
 
@@ -183,7 +183,7 @@ def test_why_illegal_and_errors_in_french() -> None:
     with language("fr"):
         reasons = [game.rules.why_illegal(game._state, a) for a in (Open(), Knock("kid", 0))]
     assert reasons == [
-        "personne n’a encore de choix à faire\u202f: le joueur 0 doit d’abord frapper à une porte",
+        "personne n’a encore de choix à faire\u202f: le joueur 1 doit d’abord frapper à une porte",
         "vous ne pouvez pas frapper à votre propre porte",
     ]
     with language("fr"), pytest.raises(gamekit.ConfigError, match="il faut de 3 à 5 joueurs"):
@@ -197,10 +197,37 @@ def test_the_game_language_overrides_the_kernel_and_names_read_in_french() -> No
     assert game.read(events[0]) == (
         "Ann pose une carte face cachée devant la porte de Bob\u202f: toc toc toc\u202f!"
     )
-    assert str(events[0]).startswith("Le joueur 0 pose")  # the game's language, kernel "en"
-    assert events[0].to_json()["text"].startswith("Le joueur 0")
+    assert str(events[0]) == game.read(events[0])  # the game's language, kernel "en"
+    assert events[0].to_json()["text"].startswith("Ann pose")
     game.lang = None
-    assert game.log[0].text.startswith("Player 0 lays a card")
+    assert game.log[0].text == "Ann lays a card face down at Bob's door: knock, knock!"
+
+
+def test_seats_read_player_1_to_n_in_the_log_moves_and_results() -> None:
+    game = gamekit.new_game("knock-knock", players=3, seed=7)
+    knock = game.legal_actions()[0]
+    assert knock.target == 1 and str(knock).startswith("Knock at Player 2's door")
+    game.play(knock)
+    assert game.log[0].text.startswith("Player 1 lays a card face down at Player 2's door")
+    with language("fr"):
+        told = game.log[0].text
+        assert told.startswith("Le joueur 1 pose une carte face cachée devant la porte du joueur 2")
+
+
+def test_french_names_elide_de_before_a_vowel() -> None:
+    game = gamekit.new_game("knock-knock", players=3, seed=7, lang="fr", names=["Bob", "Eve", "Cy"])
+    knock = next(a for a in game.legal_actions() if a.target == 1)
+    assert game.read(knock).startswith("Frapper à la porte d’Eve avec")
+    game.play(game.read(knock))
+    assert game.history[-1] == knock
+
+
+def test_the_end_of_the_game_tells_scores_as_a_sentence() -> None:
+    game = gamekit.new_game("knock-knock", players=3, seed=1)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    end = game.log[-1].text
+    assert "[" not in end and "Scores: Player 1 has" in end and " and Player 3 has " in end
 
 
 def test_import_gamekit_stays_light() -> None:

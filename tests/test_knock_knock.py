@@ -160,9 +160,9 @@ def test_a_turn_knock_answer_and_draw_back_to_five() -> None:
 def test_knocks_are_listed_by_card_kind_then_door() -> None:
     state = table([["kid", "ghost", "kid", "monster vamp"], [], [], []], [[], [], [], []])
     legal = [str(a) for a in RULES.legal_actions(state)]
-    assert legal[:3] == [f"Knock at player {t}'s door with a Ghost" for t in (1, 2, 3)]
-    assert legal[3] == "Knock at player 1's door with a Monster vamp"
-    assert legal[-1] == "Knock at player 3's door with a Kid" and len(legal) == 9
+    assert legal[:3] == [f"Knock at Player {t}'s door with a Ghost" for t in (2, 3, 4)]
+    assert legal[3] == "Knock at Player 2's door with a Monster vamp"
+    assert legal[-1] == "Knock at Player 4's door with a Kid" and len(legal) == 9
 
 
 def test_empty_hands_are_skipped_and_the_game_ends_when_no_hand_holds_a_card() -> None:
@@ -170,7 +170,7 @@ def test_empty_hands_are_skipped_and_the_game_ends_when_no_hand_holds_a_card() -
     state.deck = []
     log = play(state, knock("ghost", 1), DECLINE)
     assert RULES.to_move(state) == 2
-    assert any("Player 1 has no card left and is skipped" in e.text for e in log)
+    assert any("Player 2 has no card left and is skipped" in e.text for e in log)
     log = play(state, knock("monster", 0), OPEN)
     assert RULES.is_over(state) and RULES.to_move(state) is None
     assert RULES.legal_actions(state) == []
@@ -467,11 +467,11 @@ def test_bad_input_a_card_not_in_hand() -> None:
 
 def test_bad_input_acting_out_of_turn() -> None:
     game = gamekit.new_game("knock-knock", seed=1)
-    _refused(game, OPEN, "player 0 must first knock")
-    _refused(game, TakeGuest("ghost"), "player 0 must first knock")
+    _refused(game, OPEN, "Player 1 must first knock")
+    _refused(game, TakeGuest("ghost"), "Player 1 must first knock")
     game.play(game.legal_actions()[0])
     card = game.view(0)["hand"][0]
-    _refused(game, Knock(card, 2), "player 1 must open the door or keep it closed")
+    _refused(game, Knock(card, 2), "Player 2 must open the door or keep it closed")
     _refused(game, ChooseFolk("ghost"), "no kid or hearse taxi is waiting")
     _refused(game, object(), "not an action of Knock! Knock!")
 
@@ -507,7 +507,7 @@ def test_tampered_record_is_refused_at_its_step() -> None:
 def test_describe_previews_without_playing() -> None:
     game = gamekit.new_game("knock-knock", seed=2)
     action = game.legal_actions()[0]
-    assert "face down at player 1's door" in game.describe(action)
+    assert "face down at Player 2's door" in game.describe(action)
     assert game.step == 0
 
 
