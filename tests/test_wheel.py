@@ -118,7 +118,7 @@ def test_the_wheel_carries_data_docs_and_licence(wheel: Path) -> None:
 def test_the_wheel_carries_the_docs_the_notebooks_name(wheel: Path) -> None:
     files = wheel_files(wheel)
     named: set[str] = set()
-    for notebook in [*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]:
+    for notebook in [*ROOT.glob("notebooks/**/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]:
         cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
         for cell in cells:
             named.update(re.findall(r"docs/[\w/.-]+\.md", "".join(cell["source"])))
