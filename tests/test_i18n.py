@@ -234,3 +234,14 @@ def test_import_gamekit_stays_light() -> None:
     code = "import sys, gamekit; print('babel' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_every_message_is_made_where_babel_can_find_it() -> None:
+    """``pybabel extract`` finds ``M(...)`` and ``CORE(...)`` calls, not ``M.text(...)``."""
+    hidden = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in [*(ROOT / "gamekit").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if re.search(r"\b(M|CORE)\.text\(\s*[\"']", line)
+    ]
+    assert not hidden, f"use str(M(...)): babel does not extract these: {hidden}"

@@ -263,7 +263,7 @@ def test_a_seat_picture_hides_what_the_seat_may_not_see(title: str) -> None:
     pic = pictures.picture(game, seat)
     twin = pictures.picture(_hidden_twin(game, seat, 1), seat)
     assert pic._repr_html_() == twin._repr_html_()
-    assert repr(pic) == repr(twin) and "player 1" in repr(pic)
+    assert repr(pic) == repr(twin) and "Player 2 (seat 1)" in repr(pic)
 
 
 def test_lab_server_connection_turns_nagle_off_before_connecting() -> None:

@@ -11,6 +11,9 @@ from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from gamekit.core.i18n import CORE, language
+from gamekit.core.names import Seat, seats
+
 if TYPE_CHECKING:
     from gamekit.core.game import Game
 
@@ -24,15 +27,24 @@ def game_html(game: Game) -> str:
     """A static table: status, scores, the title's own picture, recent events."""
     view = game.view(None)
     body = title_view_html(game, view)
-    status = "game over" if game.is_over else f"player {game.to_move} to move"
-    if game.is_over:
-        status += " — winners: " + ", ".join(f"player {s}" for s in game.winners())
-    recent = "".join(f"<li>{escape(str(e))}</li>" for e in game.log[-5:])
+    mover, winners = game.to_move, game.winners()
+    if mover is not None:
+        status = game.read(CORE("{seat} to move", seat=Seat(mover)))
+    elif winners:
+        status = game.read(CORE("game over, won by {seats}", seats=seats(winners)))
+    else:
+        status = game.read(CORE("game over"))
+    facts = game.read(
+        CORE("{players} players · seed {seed} · step {step}", players=game.players,
+             seed=game.seed, step=game.step)
+    )  # fmt: skip
+    recent = "".join(f"<li>{escape(game.read(e))}</li>" for e in game.log[-5:])
+    with language(game.lang):
+        name, last = game.rules.display_name(), str(CORE("last events"))
     return (
-        f"<div class='gamekit-game'><b>{escape(game.rules.name)}</b> · "
-        f"{game.players} players · seed {game.seed} · step {game.step} · {escape(status)}"
-        f"{scores_html(game.scores())}{body}"
-        f"<details><summary>last events</summary><ul>{recent}</ul></details></div>"
+        f"<div class='gamekit-game'><b>{escape(name)}</b> · {escape(facts)} · {escape(status)}"
+        f"{scores_html(game.scores(), game)}{body}"
+        f"<details><summary>{escape(last)}</summary><ul>{recent}</ul></details></div>"
     )
 
 
@@ -46,13 +58,16 @@ def title_view_html(game: Game, view: dict[str, Any]) -> str:
     return f"{body}<details><summary>as text</summary><pre>{text}</pre></details>"
 
 
-def scores_html(scores: list[Any]) -> str:
-    """A one-row table of scores per seat."""
-    head = "".join(f"<th style='{_STYLE}'>player {i}</th>" for i in range(len(scores)))
+def scores_html(scores: list[Any], game: Game | None = None) -> str:
+    """A one-row table of scores per seat, headed by the players' names."""
+    read = game.read if game is not None else str
+    names = [read(Seat(i)) for i in range(len(scores))]
+    head = "".join(f"<th style='{_STYLE}'>{escape(n)}</th>" for n in names)
     row = "".join(f"<td style='{_STYLE}'>{escape(str(s))}</td>" for s in scores)
+    label = escape(read(CORE("score")))
     return (
         f"<table style='{_STYLE}'><tr><th style='{_STYLE}'></th>{head}</tr>"
-        f"<tr><th style='{_STYLE}'>score</th>{row}</tr></table>"
+        f"<tr><th style='{_STYLE}'>{label}</th>{row}</tr></table>"
     )
 
 
@@ -69,7 +84,12 @@ def generic_view_html(view: Mapping[str, Any]) -> str:
 def view_text(title: str, view: Mapping[str, Any]) -> str:
     """The view as plain text lines (for terminals and screen readers)."""
     seat = view.get("seat")
-    lines = [f"{title}: seen by " + ("a spectator" if seat is None else f"player {seat}")]
+    if seat is None or isinstance(seat, bool) or not isinstance(seat, int):
+        who = str(CORE("{title}: seen by a spectator", title=title))
+    else:
+        who = str(CORE("{title}: seen by {seat} (seat {number})", title=title, seat=Seat(seat),
+                       number=seat))  # fmt: skip
+    lines = [who]
     lines += [f"  {k}: {short_text(v)}" for k, v in view.items() if k != "seat"]
     return "\n".join(lines)
 

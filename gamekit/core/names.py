@@ -97,7 +97,7 @@ class Seat(int):
         names = _names_in_force.get()
         name = names[self] if names is not None and 0 <= self < len(names) else None
         if get_language() != "fr":
-            return name if name is not None else CORE.text("Player {number}", number=self + 1)
+            return name if name is not None else str(CORE("Player {number}", number=self + 1))
         if name is None:
             return _FRENCH_DEFAULT[spec].format(n=self + 1)
         if spec == "de":

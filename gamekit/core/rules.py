@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import NoSampler
-from gamekit.core.i18n import CORE, Message
+from gamekit.core.i18n import CORE, Message, gettext_in
 from gamekit.core.names import Seat, and_list, seats
 from gamekit.core.rng import Rng
 
@@ -263,6 +263,11 @@ class Rules(ABC, Generic[S]):
         module = self.title_module("bots")
         found: Mapping[str, Callable[..., Any]] = getattr(module, "BOTS", {}) if module else {}
         return found
+
+    def display_name(self) -> str:
+        """The title's name in the language in force ("Toc Toc Toc" in French): its
+        ``name`` looked up in the title's catalog under the context ``"title"``."""
+        return gettext_in(self.title_package(), self.name, "title")
 
     def title_package(self) -> str | None:
         """The package that holds this title's modules; ``None`` for a game in a notebook."""

@@ -34,7 +34,7 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.i18n import CORE, Catalog, Listing, Message, Term, Verbatim
+from gamekit.core.i18n import CORE, Catalog, Listing, Message, Term, Verbatim, form
 from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score, points_message
@@ -303,7 +303,7 @@ class KnockKnockRules(Rules[State]):
     """Knock! Knock!: the public functions every game has, then one helper per effect."""
 
     title = "knock-knock"
-    name = "Knock! Knock!"
+    name = form("title", "Knock! Knock!")[1]  # "Toc Toc Toc" in French: display_name()
     min_players, max_players, default_players = 3, 5, 4
     action_types = (Knock, Open, Decline, TakeGuest, ChooseFolk)
     names_seats = True
