@@ -30,7 +30,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from gamekit import all_titles
+from gamekit.core.actions import Action
 from gamekit.core.errors import GamekitError
+from gamekit.core.game import Game
+from gamekit.core.i18n import CORE, LANGUAGES, language
+from gamekit.core.names import Seat
 
 
 class Parser(argparse.ArgumentParser):
@@ -52,6 +56,9 @@ def build_parser() -> Parser:
         "replay", help="print the narrated game of a saved record", description=replay_doc()
     )
     replay.add_argument("file", type=Path, help="a record saved with game.to_json()")
+    replay.add_argument(
+        "--lang", choices=LANGUAGES, default=None, help="the narration's language (default: en)"
+    )
     bench = commands.add_parser(
         "bench",
         help="print the speed table",
@@ -279,10 +286,10 @@ def replay_command(args: argparse.Namespace) -> str:
         text = args.file.read_text(encoding="utf-8")
     except OSError as err:
         raise ValueError(f"cannot read {args.file}: {err.strerror}") from None
-    return narrate(text)
+    return narrate(text, lang=args.lang)
 
 
-def narrate(record: str) -> str:
+def narrate(record: str, lang: str | None = None) -> str:
     """The narrated game of a saved record: each move, what it caused, the result.
 
     >>> import gamekit
@@ -290,28 +297,37 @@ def narrate(record: str) -> str:
     >>> _ = g.play(g.legal_actions()[0])
     >>> print(narrate(g.to_json()).splitlines()[0])
     Knock! Knock! - 3 players, seed 4, 1 move
+    >>> narrate(g.to_json(), lang="fr").splitlines()[1].startswith("   1. Joueur 1\u202f: Frap")
+    True
     """
     from gamekit.core.game import load_game, new_game
 
     checked = load_game(record)
     game = new_game(checked.title, players=checked.players, seed=checked.seed, **checked.options)
-    moves = len(checked.history)
-    lines = [
-        f"{game.rules.name} - {game.players} players, seed {game.seed}, "
-        f"{moves} move{'s' if moves != 1 else ''}"
-    ]
-    for step, action in enumerate(checked.history, start=1):
+    with language(lang):
+        return "\n".join(_narration(game, checked.history))
+
+
+def _narration(game: Game, history: Sequence[Action]) -> list[str]:
+    read = game.read
+    moves = len(history)
+    with language(game.lang):
+        name = game.rules.display_name()
+    head = CORE("{players} players, seed {seed}", players=game.players, seed=game.seed)
+    count = CORE("1 move") if moves == 1 else CORE("{count} moves", count=moves)
+    lines = [f"{name} - {read(head)}, {read(count)}"]
+    for step, action in enumerate(history, start=1):
         seat = game.to_move
         events = game.play(action)
-        lines.append(f"{step:>4}. Player {seat}: {action}")
-        lines.extend(f"        {event.text}" for event in events)
-    lines.append("Scores: " + ", ".join(f"player {i}: {s}" for i, s in enumerate(game.scores())))
-    if game.is_over:
-        won = game.winners()
-        lines.append("Winners: " + (", ".join(f"player {i}" for i in won) if won else "nobody"))
-    else:
-        lines.append(f"The game is not over: player {game.to_move} is to move.")
-    return "\n".join(lines)
+        mover = read(CORE("{seat}: {action}", seat=Seat(seat or 0), action=action))
+        lines.append(f"{step:>4}. {mover}")
+        lines.extend(f"        {read(event)}" for event in events)
+    lines += game.result_lines() if game.is_over else []
+    if not game.is_over:
+        lines.append(
+            read(CORE("The game is not over: {seat} is to move.", seat=Seat(game.to_move or 0)))
+        )
+    return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:

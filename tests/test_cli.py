@@ -131,14 +131,29 @@ def test_replay_prints_the_narrated_game(
     moves = [line for line in lines if line[:5].strip().rstrip(".").isdigit()]
     assert [m.split(": ", 1)[1] for m in moves] == [str(a) for a in game.history]
     for event in game.log:
-        assert f"        {event.text}" in lines
-    assert lines[-1] == "Winners: " + ", ".join(f"player {s}" for s in game.winners())
+        assert f"        {event}" in lines
+    assert lines[-2:] == game.result_lines()
 
 
 def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
     path, game = _saved_game(tmp_path, moves=3)
     text = narrate(path.read_text())
-    assert text.splitlines()[-1] == f"The game is not over: player {game.to_move} is to move."
+    mover = game.read(gamekit.Seat(game.to_move))
+    assert text.splitlines()[-1] == f"The game is not over: {mover} is to move."
+
+
+def test_replay_narrates_in_french_with_players_numbered_from_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = gamekit.new_game("knock-knock", players=3, seed=12)
+    game.play(game.legal_actions()[0])
+    path = tmp_path / "game.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    code, out, _ = _run(["replay", str(path), "--lang", "fr"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "Toc Toc Toc - 3 joueurs, graine 12, 1 coup"
+    assert lines[1].startswith("   1. Joueur 1\u202f: Frapper à la porte du joueur")
+    assert lines[-1] == "La partie n’est pas finie\u202f: c’est au joueur 2 de jouer."
 
 
 def test_replay_refuses_bad_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -59,7 +59,11 @@ def update(domain: str, locale: Path, langs: tuple[str, ...]) -> None:
     for lang in langs:
         po = locale / lang / "LC_MESSAGES" / f"{domain}.po"
         action = "update" if po.exists() else "init"
-        extra = ["--no-wrap", "--ignore-obsolete"] if action == "update" else ["--no-wrap"]
+        extra = (
+            ["--no-wrap", "--ignore-obsolete", "--no-fuzzy-matching"]
+            if action == "update"
+            else ["--no-wrap"]
+        )
         babel(
             action, "-D", domain, "-i", locale / f"{domain}.pot", "-d", locale, "-l", lang, *extra
         )
