@@ -123,6 +123,9 @@ def test_a_notebook_runs_whole_on_one_worker(tmp_path: Path) -> None:
 
 
 ANALYSES = [p for p in NOTEBOOKS if p.name.endswith("-analysis.ipynb")]
+FRENCH_EXERCISES = [p for p in NOTEBOOKS if p.is_relative_to(ROOT / "exercises" / "fr")]
+"""The French exercise notebooks: their prose types no number either (the facts they
+recall are asserted in their first code cell)."""
 CODE_SPAN = re.compile(r"```.*?```|`[^`]*`", re.DOTALL)
 HAND_TYPED = re.compile(
     r"(?<![\w.])\d+\.\d+(?!\.\d)"  # a decimal: 0.44, 63.5F
@@ -144,7 +147,11 @@ def test_hand_typed_finds_decimals_and_percentages() -> None:
     assert hand_typed("`0.44` in code, 1/4, a 95% interval, a 95% Wilson interval, p `0.9`") == []
 
 
-@pytest.mark.parametrize("path", ANALYSES, ids=[str(p.relative_to(ROOT)) for p in ANALYSES])
+@pytest.mark.parametrize(
+    "path",
+    ANALYSES + FRENCH_EXERCISES,
+    ids=[str(p.relative_to(ROOT)) for p in ANALYSES + FRENCH_EXERCISES],
+)
 def test_analysis_prose_types_no_numbers(path: Path) -> None:
     """Numbers in an analysis come from code: printed from the data or asserted."""
     nb = json.loads(path.read_text())

@@ -1,7 +1,7 @@
 """Extract, update and compile the kit's gettext catalogs with Babel (``./kit i18n``).
 
-One domain per catalog: ``gamekit`` (the core and the widgets) in ``gamekit/locale``,
-and one per title that has a ``locale`` folder, named after the title's package
+One domain per catalog: ``gamekit`` (the core, the exercise checker and the widgets) in
+``gamekit/locale``, and one per title that has a ``locale`` folder, named after the title's package
 (``gamekit/titles/knock_knock/locale``, domain ``knock_knock``). For each domain:
 
 1. ``pybabel extract`` writes ``<locale>/<domain>.pot`` from the sources (keywords:
@@ -31,7 +31,12 @@ def domains() -> dict[str, tuple[list[Path], Path]]:
     """Domain -> (the sources to extract from, the locale folder)."""
     found: dict[str, tuple[list[Path], Path]] = {
         "gamekit": (
-            [ROOT / "gamekit" / "core", *sorted((ROOT / "gamekit").glob("*.py")), ROOT / "widgets"],
+            [
+                ROOT / "gamekit" / "core",
+                ROOT / "gamekit" / "exercises",
+                *sorted((ROOT / "gamekit").glob("*.py")),
+                ROOT / "widgets",
+            ],
             ROOT / "gamekit" / "locale",
         )
     }

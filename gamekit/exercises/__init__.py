@@ -36,6 +36,7 @@ from itertools import product
 from statistics import NormalDist
 from typing import Any
 
+from gamekit.core.i18n import CORE
 from gamekit.exercises.answers import TooBig, Undefined, Unreadable, read, value_at
 
 EXERCISES: dict[str, Exercise] = {}
@@ -203,7 +204,9 @@ def check(exercise_id: str, answer: Any, games: int | None = None) -> Feedback:
     try:
         found = exercise(exercise_id)
     except Exception:  # noqa: BLE001 - a learner's typo must not raise
-        return Feedback(False, "unknown", f"There is no exercise {exercise_id!r}; check the id.")
+        return _no(
+            "unknown", CORE("There is no exercise {name}; check the id.", name=repr(exercise_id))
+        )
     return check_against(found, answer, games)
 
 
@@ -222,9 +225,9 @@ def check_against(ex: Exercise, answer: Any, games: int | None = None) -> Feedba
             games = getattr(answer, "games", None)
         return _compare(ex, _expected(ex), answer, games)
     except Unreadable as err:
-        return Feedback(False, "form", f"{err} Expected {ex.form}.")
+        return _no("form", CORE("{problem} Expected {form}.", problem=str(err), form=ex.form))
     except Exception:  # noqa: BLE001 - feedback instead of a traceback
-        return Feedback(False, "form", f"I could not read that answer. Expected {ex.form}.")
+        return _no("form", CORE("I could not read that answer. Expected {form}.", form=ex.form))
 
 
 @cache
@@ -245,7 +248,7 @@ def _exact(value: Any) -> Any:
 
 def _compare(ex: Exercise, expected: Any, answer: Any, games: int | None) -> Feedback:
     if answer is None or answer is Ellipsis:
-        return Feedback(False, "form", f"Replace the ... with your answer: {ex.form}.")
+        return _no("form", CORE("Replace the ... with your answer: {form}.", form=ex.form))
     if isinstance(expected, Mapping):
         return _compare_mapping(ex, expected, answer, games)
     if isinstance(expected, list | tuple):
@@ -257,7 +260,9 @@ def _compare_mapping(
     ex: Exercise, expected: Mapping[Any, Any], answer: Any, games: int | None
 ) -> Feedback:
     if not isinstance(answer, Mapping):
-        return Feedback(False, "form", f"Give a dict from each outcome to its value: {ex.form}.")
+        return _no(
+            "form", CORE("Give a dict from each outcome to its value: {form}.", form=ex.form)
+        )
     given = {_key(k): v for k, v in answer.items()}
     wanted = {_key(k) for k in expected}
     if any(isinstance(v, float) for v in given.values()):
@@ -266,32 +271,49 @@ def _compare_mapping(
     keys = set(given)
     if keys != wanted:
         missing, extra = _some(wanted - keys), _some(keys - wanted)
-        return Feedback(False, "hint", f"Outcomes missing {missing}, unexpected {extra}. {ex.hint}")
+        return _no(
+            "hint",
+            CORE(
+                "Outcomes missing {missing}, unexpected {extra}. {hint}",
+                missing=missing,
+                extra=extra,
+                hint=ex.hint,
+            ),
+        )
     estimated = False
     for key, value in expected.items():
         result = _compare_value(ex, value, given[_key(key)], games, outcomes=len(expected))
         if not result.ok:
             if result.kind == "games":
                 return result
-            return Feedback(False, result.kind, f"For outcome {key}: {result.message}")
+            return _no(
+                result.kind, CORE("For outcome {key}: {problem}", key=key, problem=result.message)
+            )
         estimated = estimated or result.kind == "estimate"
     if estimated:
-        return Feedback(
-            True,
+        return _yes(
             "estimate",
-            f"A good estimate: with {games} games, every share is as close to the exact "
-            "distribution as a correct simulation gets. Now find the exact one!",
+            CORE(
+                "A good estimate: with {games} games, every share is as close to the exact "
+                "distribution as a correct simulation gets. Now find the exact one!",
+                games=games,
+            ),
         )
     return _correct(ex)
 
 
 def _compare_sequence(ex: Exercise, expected: Any, answer: Any) -> Feedback:
     if not isinstance(answer, list | tuple) or len(answer) != len(expected):
-        return Feedback(False, "form", f"Give a list of {len(expected)} values: {ex.form}.")
+        return _no(
+            "form",
+            CORE("Give a list of {count} values: {form}.", count=len(expected), form=ex.form),
+        )
     for i, (want, got) in enumerate(zip(expected, answer, strict=True)):
         result = _compare_value(ex, want, got, None, outcomes=1)
         if not result.ok:
-            return Feedback(False, result.kind, f"Item {i}: {result.message}")
+            return _no(
+                result.kind, CORE("Item {index}: {problem}", index=i, problem=result.message)
+            )
     return _correct(ex)
 
 
@@ -305,35 +327,51 @@ def _compare_value(
         answer = float(answer)  # a NumPy or SymPy float too
     if isinstance(answer, float):
         if formula:
-            return Feedback(False, "form", f"Expected a formula, not a number: {ex.form}.")
+            return _no("form", CORE("Expected a formula, not a number: {form}.", form=ex.form))
         return _compare_float(ex, expected, answer, games, outcomes)
     given = read(answer, ex.symbols)
     if not isinstance(given, sympy.Basic):
-        return Feedback(False, "form", f"Expected {ex.form}, got {type(answer).__name__}.")
+        return _no(
+            "form", CORE("Expected {form}, got {kind}.", form=ex.form, kind=type(answer).__name__)
+        )
     letters = sorted(s.name for s in given.free_symbols if isinstance(s, sympy.Symbol))
     unknown = [name for name in letters if name not in ex.symbols]
     if unknown:
-        uses = f"; this exercise uses {', '.join(ex.symbols)}" if ex.symbols else ""
-        return Feedback(
-            False,
+        if ex.symbols:
+            return _no(
+                "form",
+                CORE(
+                    "Your answer uses the letter {letters}; this exercise uses {symbols}. "
+                    "Expected {form}.",
+                    letters=", ".join(unknown),
+                    symbols=", ".join(ex.symbols),
+                    form=ex.form,
+                ),
+            )
+        return _no(
             "form",
-            f"Your answer uses the letter {', '.join(unknown)}{uses}. Expected {ex.form}.",
+            CORE(
+                "Your answer uses the letter {letters}. Expected {form}.",
+                letters=", ".join(unknown),
+                form=ex.form,
+            ),
         )
     if given.has(sympy.Float) and not formula and not letters:
         return _compare_float(ex, expected, float(given), games, outcomes)
     if formula:
         if not letters:
-            return Feedback(False, "form", f"Expected a formula, not a number: {ex.form}.")
+            return _no("form", CORE("Expected a formula, not a number: {form}.", form=ex.form))
         if given.has(sympy.Float):
-            return Feedback(
-                False, "form", f"Write exact numbers in a formula (1/2, not 0.5): {ex.form}."
+            return _no(
+                "form",
+                CORE("Write exact numbers in a formula (1/2, not 0.5): {form}.", form=ex.form),
             )
         return _compare_formula(ex, expected, given)
     if letters:
-        return Feedback(False, "form", f"Expected a number, not a formula: {ex.form}.")
+        return _no("form", CORE("Expected a number, not a formula: {form}.", form=ex.form))
     if value_at(given, {}) == value_at(expected, {}):
         return _correct(ex)
-    return Feedback(False, "hint", f"Not quite. {ex.hint}")
+    return _no("hint", CORE("Not quite. {hint}", hint=ex.hint))
 
 
 def _compare_formula(ex: Exercise, expected: Any, given: Any) -> Feedback:
@@ -349,27 +387,35 @@ def _compare_formula(ex: Exercise, expected: Any, given: Any) -> Feedback:
             want = value_at(expected, point)
         except (Undefined, TooBig):
             continue
-        where = " and ".join(f"{k} = {v}" for k, v in point.items())
+        where = f" {CORE('and')} ".join(f"{k} = {v}" for k, v in point.items())
         try:
             got = value_at(given, point)
         except TooBig:
             continue
         except Undefined:
-            return Feedback(
-                False,
+            return _no(
                 "hint",
-                f"Not quite: your formula cannot be computed at {where} (a division by zero, "
-                f"or a factorial of a negative number). {ex.hint}",
+                CORE(
+                    "Not quite: your formula cannot be computed at {where} (a division by zero, "
+                    "or a factorial of a negative number). {hint}",
+                    where=where,
+                    hint=ex.hint,
+                ),
             )
         if got != want:
-            return Feedback(False, "hint", f"Not quite (try your formula at {where}). {ex.hint}")
+            return _no(
+                "hint",
+                CORE("Not quite (try your formula at {where}). {hint}", where=where, hint=ex.hint),
+            )
         compared += 1
     if compared < min(MIN_POINTS, len(points)) or time.perf_counter() - start > 2 * SECONDS:
-        return Feedback(
-            False,
+        return _no(
             "form",
-            "Your formula makes numbers too big for me to check it; write it more simply. "
-            f"Expected {ex.form}.",
+            CORE(
+                "Your formula makes numbers too big for me to check it; write it more simply. "
+                "Expected {form}.",
+                form=ex.form,
+            ),
         )
     return _correct(ex)
 
@@ -443,44 +489,65 @@ def _compare_float(
     ex: Exercise, expected: Any, answer: float, games: int | None, outcomes: int
 ) -> Feedback:
     if not math.isfinite(answer):
-        return Feedback(False, "form", f"{answer} is not a number. Expected {ex.form}.")
+        return _no(
+            "form", CORE("{value} is not a number. Expected {form}.", value=answer, form=ex.form)
+        )
     exact = float(expected)
     if abs(exact - answer) <= 1e-9:
-        return Feedback(True, "correct", f"Correct value! Exactly it is {expected}.")
+        return _yes("correct", CORE("Correct value! Exactly it is {exact}.", exact=expected))
+    value = f"{answer:.4g}"
     if not ex.estimates:
-        return Feedback(
-            False, "hint", f"{answer:.4g} is not it (only the exact answer counts here). {ex.hint}"
+        return _no(
+            "hint",
+            CORE(
+                "{value} is not it (only the exact answer counts here). {hint}",
+                value=value,
+                hint=ex.hint,
+            ),
         )
     if games is None:
-        return Feedback(
-            False,
+        return _no(
             "games",
-            "That looks like an estimate from a simulation. How many games did you play? "
-            f"Tell me, for example check({ex.id!r}, simulated, games=2000): the more games, "
-            "the closer a good estimate must be.",
+            CORE(
+                "That looks like an estimate from a simulation. How many games did you play? "
+                "Tell me, for example {call}: the more games, the closer a good estimate "
+                "must be.",
+                call=f"check({ex.id!r}, simulated, games=2000)",
+            ),
         )
     if isinstance(games, bool) or not isinstance(games, numbers.Integral) or games < MIN_GAMES:
-        return Feedback(
-            False,
+        return _no(
             "games",
-            f"games must be a whole number of games, at least {MIN_GAMES}: fewer games give an "
-            "estimate too rough to judge (a few thousand is better).",
+            CORE(
+                "games must be a whole number of games, at least {least}: fewer games give an "
+                "estimate too rough to judge (a few thousand is better).",
+                least=MIN_GAMES,
+            ),
         )
     games = int(games)
     within = tolerance(ex, expected, games, outcomes)
     if abs(exact - answer) <= within:
-        return Feedback(
-            True,
+        return _yes(
             "estimate",
-            f"A good estimate: with {games} games a correct simulation lands within "
-            f"±{within:.2g} of the exact answer, and yours does. Now find the exact answer: "
-            f"{ex.form}.",
+            CORE(
+                "A good estimate: with {games} games a correct simulation lands within "
+                "±{within} of the exact answer, and yours does. Now find the exact answer: "
+                "{form}.",
+                games=games,
+                within=f"{within:.2g}",
+                form=ex.form,
+            ),
         )
-    return Feedback(
-        False,
+    return _no(
         "hint",
-        f"{answer:.4g} is not it: with {games} games a correct simulation lands within "
-        f"±{within:.2g} of the exact answer (almost always), and this one does not. {ex.hint}",
+        CORE(
+            "{value} is not it: with {games} games a correct simulation lands within "
+            "±{within} of the exact answer (almost always), and this one does not. {hint}",
+            value=value,
+            games=games,
+            within=f"{within:.2g}",
+            hint=ex.hint,
+        ),
     )
 
 
@@ -498,12 +565,25 @@ def formula_at(exercise_id: str, answer: Any, **values: int) -> Any:
     try:
         value = value_at(read(answer, exercise(exercise_id).symbols), values)
     except (Unreadable, Undefined, KeyError) as err:
-        return str(err) if isinstance(err, Unreadable) else f"I cannot compute it there ({err})."
+        if isinstance(err, Unreadable):
+            return str(err)
+        return str(CORE("I cannot compute it there ({reason}).", reason=err))
     return sympy.Rational(value.numerator, value.denominator)
 
 
 def _correct(ex: Exercise) -> Feedback:
-    return Feedback(True, "correct", f"Correct! ({ex.id})")
+    return _yes("correct", CORE("Correct! ({id})", id=ex.id))
+
+
+def _yes(kind: str, message: Any) -> Feedback:
+    """A passed check, its message (a :class:`~gamekit.core.i18n.Message`) rendered now in
+    the language in force."""
+    return Feedback(True, kind, str(message))
+
+
+def _no(kind: str, message: Any) -> Feedback:
+    """A failed check, its message rendered now in the language in force."""
+    return Feedback(False, kind, str(message))
 
 
 def _some(keys: set[Any], most: int = 8) -> str:

@@ -48,6 +48,8 @@ from typing import Any
 
 import sympy
 
+from gamekit.core.i18n import CORE, Listing, Message
+
 MAX_LENGTH = 400
 """The longest answer text read, in characters."""
 MAX_DIGITS = 30
@@ -69,7 +71,8 @@ _LOOKALIKES = str.maketrans({"−": "-", "–": "-", "×": "*", "·": "*", "÷":
 
 
 class Unreadable(ValueError):
-    """An answer the checker cannot read or compute; ``str(err)`` is a friendly message."""
+    """An answer the checker cannot read or compute; ``str(err)`` is a friendly message
+    (a :class:`~gamekit.core.i18n.Message`, in the language in force when it is shown)."""
 
 
 class TooBig(Unreadable):
@@ -81,20 +84,28 @@ class Undefined(ArithmeticError):
 
 
 def grammar(symbols: Sequence[str] = ()) -> str:
-    """What :func:`read` understands, in a learner's words.
+    """What :func:`read` understands, in a learner's words (in the language in force).
 
     >>> grammar(("t", "r"))
     'I can read numbers, fractions like 3/8, percentages like 71%, + - * / ** and \
 parentheses, binomial(a, b), factorial(a) and Rational(a, b), and the letters t and r'
     """
-    text = (
+    return str(_grammar(symbols))
+
+
+def _grammar(symbols: Sequence[str] = ()) -> Message:
+    """:func:`grammar` as a message, rendered when it is shown."""
+    if symbols:
+        return CORE(
+            "I can read numbers, fractions like 3/8, percentages like 71%, + - * / ** and "
+            "parentheses, binomial(a, b), factorial(a) and Rational(a, b), and the letters "
+            "{letters}",
+            letters=Listing(tuple(symbols), "and"),
+        )
+    return CORE(
         "I can read numbers, fractions like 3/8, percentages like 71%, + - * / ** and "
         "parentheses, binomial(a, b), factorial(a) and Rational(a, b)"
     )
-    if symbols:
-        letters = " and ".join([", ".join(symbols[:-1]), symbols[-1]] if symbols[:-1] else symbols)
-        text += f", and the letters {letters}"
-    return text
 
 
 def _quote(text: str, limit: int = 30) -> str:
@@ -115,11 +126,17 @@ def tokens(text: str) -> list[tuple[str, str, int]]:
         match = _TOKEN.match(text, pos)
         if match is None or match.end() == pos:
             if text[pos:].lstrip().startswith("^"):
-                raise Unreadable("I could not read '^': write powers with **, such as 2**3.")
+                raise Unreadable(CORE("I could not read '^': write powers with **, such as 2**3."))
             start = len(text) - len(text[pos:].lstrip())
             while start > 0 and not text[start - 1].isspace():
                 start -= 1  # quote from the start of the word that holds the mistake
-            raise Unreadable(f"{grammar()}; I could not read {_quote(text[start:])}.")
+            raise Unreadable(
+                CORE(
+                    "{grammar}; I could not read {text}.",
+                    grammar=_grammar(),
+                    text=_quote(text[start:]),
+                )
+            )
         kind = match.lastgroup
         assert kind is not None
         out.append((kind, match.group(kind), match.start(kind)))
@@ -152,11 +169,21 @@ class _Parser:
         i = self.i if at is None else at
         if i >= len(self.toks):
             return Unreadable(
-                f"{grammar(self.symbols)}; your answer {_quote(self.text)} stops too early "
-                "(something is missing at the end)."
+                CORE(
+                    "{grammar}; your answer {text} stops too early "
+                    "(something is missing at the end).",
+                    grammar=_grammar(self.symbols),
+                    text=_quote(self.text),
+                )
             )
         rest = self.text[self.toks[i][2] :]
-        return Unreadable(f"{grammar(self.symbols)}; I could not read {_quote(rest)}.")
+        return Unreadable(
+            CORE(
+                "{grammar}; I could not read {text}.",
+                grammar=_grammar(self.symbols),
+                text=_quote(rest),
+            )
+        )
 
     def expect(self, op: str) -> None:
         if self.peek() != op:
@@ -167,15 +194,18 @@ class _Parser:
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise Unreadable(
-                f"Your answer nests more than {MAX_DEPTH} brackets, signs or powers inside "
-                "each other; write it more simply."
+                CORE(
+                    "Your answer nests more than {depth} brackets, signs or powers inside "
+                    "each other; write it more simply.",
+                    depth=MAX_DEPTH,
+                )
             )
 
     # -- grammar ------------------------------------------------------------------------
 
     def parse(self) -> Any:
         if not self.toks:
-            raise Unreadable("The answer is empty: write a number or a formula.")
+            raise Unreadable(CORE("The answer is empty: write a number or a formula."))
         value = self.expr()
         if self.i != len(self.toks):
             raise self.fail()
@@ -198,7 +228,7 @@ class _Parser:
             right = self.unary()
             if op == "/":
                 if right == 0:
-                    raise Unreadable("Your answer divides by zero.")
+                    raise Unreadable(CORE("Your answer divides by zero."))
                 value = _checked(value / right)
             else:
                 value = _checked(value * right)
@@ -264,13 +294,15 @@ class _Parser:
 
 def _number(text: str) -> Any:
     if len(text.replace(".", "")) > MAX_DIGITS:
-        raise Unreadable(f"A number in your answer has more than {MAX_DIGITS} digits.")
+        raise Unreadable(
+            CORE("A number in your answer has more than {digits} digits.", digits=MAX_DIGITS)
+        )
     whole, _, decimals = text.partition(".")
     return sympy.Rational(int((whole or "0") + decimals), 10 ** len(decimals))
 
 
 def _too_big() -> TooBig:
-    return TooBig("A number in your answer is too big for me to work with.")
+    return TooBig(CORE("A number in your answer is too big for me to work with."))
 
 
 def _checked(value: Any) -> Any:
@@ -292,13 +324,15 @@ def power(base: Any, exponent: Any) -> Any:
     """
     if not (isinstance(exponent, sympy.Integer) and abs(int(exponent)) <= MAX_EXPONENT):
         raise Unreadable(
-            f"Powers must be whole numbers from -{MAX_EXPONENT} to {MAX_EXPONENT}, "
-            "such as 2**3 or (1/2)**4."
+            CORE(
+                "Powers must be whole numbers from -{most} to {most}, such as 2**3 or (1/2)**4.",
+                most=MAX_EXPONENT,
+            )
         )
     e = int(exponent)
     if isinstance(base, sympy.Rational):
         if base == 0 and e < 0:
-            raise Unreadable("Your answer divides by zero.")
+            raise Unreadable(CORE("Your answer divides by zero."))
         if _bits(base) * abs(e) > MAX_BITS:
             raise _too_big()
     return _checked(base**exponent)
@@ -312,17 +346,22 @@ def call(name: str, args: Sequence[Any]) -> Any:
     """
     wanted = {"binomial": 2, "factorial": 1, "Rational": 2}[name]
     if len(args) != wanted:
-        raise Unreadable(f"{name} takes {wanted} number{'s' if wanted > 1 else ''}.")
+        if wanted == 1:
+            raise Unreadable(CORE("{name} takes 1 number.", name=name))
+        raise Unreadable(CORE("{name} takes {count} numbers.", name=name, count=wanted))
     if name == "Rational":
         a, b = args
         if not (isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational)):
-            raise Unreadable("Rational(a, b) takes two numbers, such as Rational(3, 8).")
+            raise Unreadable(CORE("Rational(a, b) takes two numbers, such as Rational(3, 8)."))
         if b == 0:
-            raise Unreadable("Your answer divides by zero.")
+            raise Unreadable(CORE("Your answer divides by zero."))
         return _checked(a / b)
     numbers = [a for a in args if a.is_number]
     if any(not isinstance(a, sympy.Integer) for a in numbers):
-        raise Unreadable(f"{name} needs whole numbers, such as {name}(5{', 2' * (wanted > 1)}).")
+        example = f"{name}(5{', 2' * (wanted > 1)})"
+        raise Unreadable(
+            CORE("{name} needs whole numbers, such as {example}.", name=name, example=example)
+        )
     if len(numbers) == len(args):
         ints = [int(a) for a in numbers]
         if name == "factorial":
@@ -335,7 +374,7 @@ def call(name: str, args: Sequence[Any]) -> Any:
 
 def _factorial_size(n: int) -> None:
     if n < 0:
-        raise Unreadable("factorial needs a whole number that is 0 or more.")
+        raise Unreadable(CORE("factorial needs a whole number that is 0 or more."))
     if n > 2 and math.lgamma(n + 1) / math.log(2) > MAX_BITS:
         raise _too_big()
 
@@ -365,12 +404,16 @@ def read(answer: Any, symbols: Sequence[str] = ()) -> Any:
     (1/4, 3, 1/4)
     """
     if isinstance(answer, bool):
-        raise Unreadable(f"{answer} is not a number.")
+        raise Unreadable(CORE("{value} is not a number.", value=answer))
     if isinstance(answer, str):
         if len(answer) > MAX_LENGTH:
             raise Unreadable(
-                f"Your answer is {len(answer)} characters long; I read answers of at most "
-                f"{MAX_LENGTH} characters."
+                CORE(
+                    "Your answer is {length} characters long; I read answers of at most "
+                    "{most} characters.",
+                    length=len(answer),
+                    most=MAX_LENGTH,
+                )
             )
         return _Parser(answer.translate(_LOOKALIKES), symbols).parse()
     if isinstance(answer, numbers.Integral):  # int, or a NumPy integer
@@ -385,9 +428,15 @@ def read(answer: Any, symbols: Sequence[str] = ()) -> Any:
     if isinstance(answer, sympy.Basic):
         size = sum(1 for _ in itertools.islice(sympy.preorder_traversal(answer), MAX_NODES + 1))
         if size > MAX_NODES:
-            raise Unreadable("Your answer is too long a formula for me to check.")
+            raise Unreadable(CORE("Your answer is too long a formula for me to check."))
         return answer
-    raise Unreadable(f"{grammar(symbols)}; I could not read a {type(answer).__name__}.")
+    raise Unreadable(
+        CORE(
+            "{grammar}; I could not read a {kind}.",
+            grammar=_grammar(symbols),
+            kind=type(answer).__name__,
+        )
+    )
 
 
 # -- exact values at a point ----------------------------------------------------------------
@@ -401,7 +450,7 @@ def _frac(value: Fraction) -> Fraction:
 
 def _comb(n: Fraction, k: Fraction) -> Fraction:
     if n.denominator != 1 or k.denominator != 1:
-        raise Undefined("binomial of a fraction")
+        raise Undefined(CORE("binomial of a fraction"))
     a, b = int(n), int(k)
     if b < 0:
         return Fraction(0)
@@ -413,14 +462,14 @@ def _comb(n: Fraction, k: Fraction) -> Fraction:
 
 def _fact(n: Fraction) -> Fraction:
     if n.denominator != 1 or n < 0:
-        raise Undefined("factorial of a negative number or a fraction")
+        raise Undefined(CORE("factorial of a negative number or a fraction"))
     _factorial_size(int(n))
     return Fraction(math.factorial(int(n)))
 
 
 def _falling(x: Fraction, k: Fraction) -> Fraction:
     if k.denominator != 1 or k < 0 or k > 5_000:
-        raise Undefined("falling factorial")
+        raise Undefined(CORE("falling factorial"))
     out = Fraction(1)
     for i in range(int(k)):
         out = _frac(out * (x - i))
@@ -429,7 +478,7 @@ def _falling(x: Fraction, k: Fraction) -> Fraction:
 
 def _rising(x: Fraction, k: Fraction) -> Fraction:
     if k.denominator != 1 or k < 0 or k > 5_000:
-        raise Undefined("rising factorial")
+        raise Undefined(CORE("rising factorial"))
     out = Fraction(1)
     for i in range(int(k)):
         out = _frac(out * (x + i))
@@ -438,7 +487,7 @@ def _rising(x: Fraction, k: Fraction) -> Fraction:
 
 def _gamma(x: Fraction) -> Fraction:
     if x.denominator != 1 or x <= 0:
-        raise Undefined("gamma")
+        raise Undefined(CORE("gamma"))
     return _fact(x - 1)
 
 
@@ -466,7 +515,10 @@ def value_at(expr: Any, point: Mapping[str, int]) -> Fraction:
     if isinstance(expr, sympy.Symbol):
         if expr.name not in point:
             raise Unreadable(
-                f"Your answer uses the letter {expr.name}, which this exercise does not."
+                CORE(
+                    "Your answer uses the letter {letter}, which this exercise does not.",
+                    letter=expr.name,
+                )
             )
         return Fraction(point[expr.name])
     if isinstance(expr, sympy.Add):
@@ -482,11 +534,13 @@ def value_at(expr: Any, point: Mapping[str, int]) -> Fraction:
     if isinstance(expr, sympy.Pow):
         exponent = expr.exp
         if not isinstance(exponent, sympy.Integer):
-            raise Unreadable("I can only work with powers that are whole numbers, such as 2**3.")
+            raise Unreadable(
+                CORE("I can only work with powers that are whole numbers, such as 2**3.")
+            )
         base = value_at(expr.base, point)
         e = int(exponent)
         if base == 0 and e < 0:
-            raise Undefined("division by zero")
+            raise Undefined(CORE("division by zero"))
         if base != 0 and max(_bits(base), 1) * abs(e) > MAX_BITS:
             raise _too_big()
         return _frac(base**e)
@@ -494,6 +548,9 @@ def value_at(expr: Any, point: Mapping[str, int]) -> Fraction:
     if fn is not None:
         return fn(*(value_at(arg, point) for arg in expr.args))
     raise Unreadable(
-        "I can check answers made of numbers, + - * / **, binomial and factorial; "
-        f"I cannot compute {_quote(str(expr.func))} here."
+        CORE(
+            "I can check answers made of numbers, + - * / **, binomial and factorial; "
+            "I cannot compute {name} here.",
+            name=_quote(str(expr.func)),
+        )
     )
