@@ -141,7 +141,7 @@ def test_b5_monsters_choose_in_seat_order_and_the_seer_sees_only_the_result() ->
     assert game.to_move == SEER
     assert game.view(SEER)["worn"] == [None, 5, 6, 7]
     assert game.log[-1].ruling == "B5"
-    assert "player 1 the Skeleton" in game.log[-1].text
+    assert "Player 2 dressed as the Skeleton" in game.log[-1].text
 
 
 def test_b6_wearing_nothing_loses_when_the_seer_opens_their_eyes() -> None:
@@ -234,13 +234,13 @@ def refused(game: gamekit.Game, action: object, reason: str) -> None:
 def test_two_monsters_cannot_wear_the_same_card() -> None:
     game = new(4)
     game.play(Wear(1, 3))
-    refused(game, Wear(2, 3), "player 1 already wears the Mummy: two Monsters never wear")
+    refused(game, Wear(2, 3), "Player 2 already wears the Mummy: two Monsters never wear")
 
 
 def test_a_monster_out_of_turn_is_refused() -> None:
     game = new(4)
-    refused(game, Wear(3, 2), "it is player 1's turn to choose a disguise, not player 3's")
-    refused(game, WearNothing(2), "it is player 1's turn")
+    refused(game, Wear(3, 2), "it is Player 2's turn to choose a disguise, not Player 4's")
+    refused(game, WearNothing(2), "it is Player 2's turn")
     refused(game, Wear(0, 2), "not the Seer's")
 
 
@@ -248,7 +248,7 @@ def test_an_accusation_before_the_disguises_are_complete_is_refused() -> None:
     game = new(4)
     game.play(Wear(1, 3))
     refused(game, ACCUSE, "cannot decide before every Monster has chosen a disguise")
-    refused(game, PARTY_ON, r"player 2 is choosing now")
+    refused(game, PARTY_ON, r"Player 3 is choosing now")
 
 
 def test_other_bad_input_is_refused() -> None:

@@ -45,6 +45,7 @@ def test_there_are_catalogs_for_the_core_and_knock_knock() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in CATALOGS}
     assert "gamekit/locale/fr/LC_MESSAGES/gamekit.po" in names
     assert "gamekit/titles/knock_knock/locale/fr/LC_MESSAGES/knock_knock.po" in names
+    assert "gamekit/titles/boo_party/locale/fr/LC_MESSAGES/boo_party.po" in names
 
 
 @pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.parent.parent.name)

@@ -445,6 +445,29 @@ def test_memory_mode_hides_covered_visions_everywhere() -> None:
     assert table.view_data["visions"][0] == first
 
 
+def test_memory_mode_hides_covered_visions_in_french_too() -> None:
+    from gamekit.core.i18n import language
+    from gamekit.titles.boo_party.rules import PARTY_ON
+    from gamekit.titles.boo_party.terms import COSTUME_TERMS
+
+    game = advance(gamekit.new_game("boo-party", players=3, seed=1, lang="fr"), 2)
+    game.play(PARTY_ON)
+    assert len(game.state.visions) == 3, "a second round: two Visions are covered"
+    table = Table(game, seat=GOD, memory_mode=True)
+    with language("fr"):
+        words = [
+            format(COSTUME_TERMS[v], form)
+            for v in game.state.visions[:-1]
+            for form in ("name", "the")
+        ]
+    rows = [r["text"] for r in table.narration if r["kind"] == "vision"]
+    covered, top = rows[:-1], rows[-1]
+    assert len(covered) == 2 and all("souvenez-vous" in text for text in covered)
+    assert not any(word in text for word in words for text in covered)
+    assert "Tour 2" in top and "souvenez-vous" not in top
+    assert table.view_data["visions"][:2] == [None, None]
+
+
 def test_rulings_options_schema_and_size() -> None:
     table = Table(gamekit.new_game("hats", players=2, seed=1), size="large")
     assert table.rulings["H6"].startswith("the cookie") and table.size == "large"

@@ -20,7 +20,39 @@ from typing import Any
 
 import sympy
 
+from gamekit.core.i18n import SOURCE, Catalog, Message
 from gamekit.exercises import TRIALS, Exercise, Trial, register
+
+M = Catalog("gamekit.titles.boo_party")
+
+
+class Text(str):
+    """A learner-facing text of the bank: a ``str`` holding the English text (what the
+    exercise registry and the English notebooks compare), that reads in the language
+    in force wherever it is shown (``str(text)``, an f-string, a check's feedback).
+
+    >>> from gamekit.core.i18n import language
+    >>> hint = Text(M("a probability as a fraction"))
+    >>> hint == "a probability as a fraction", f"{hint}"
+    (True, 'a probability as a fraction')
+    >>> with language("fr"):
+    ...     f"Expected {hint}."
+    'Expected une probabilité, sous forme de fraction.'
+    """
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Text:
+        text = super().__new__(cls, message.render(SOURCE))
+        text.message = message
+        return text
+
+    def __str__(self) -> str:
+        return self.message.render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.message.render(), spec)
+
 
 MONSTERS = 4
 COSTUMES = 18
@@ -214,73 +246,110 @@ def draw_survive(n: int, seed: int) -> Iterator[int]:
 BANK = (
     Exercise(
         "boo-1",
-        "Boo Party!",
+        Text(M("Boo Party!")),
         "warm-up",
-        "5 players: the Seer and 4 Monsters, 18 costumes. When the Monsters first dress, "
-        "2 Visions have been revealed. If the Monsters pick 4 different costumes at "
-        "random (every set of 4 equally likely), what is the chance that none of them "
-        "wears a revealed costume?",
+        Text(
+            M(
+                "5 players: the Seer and 4 Monsters, 18 costumes. When the Monsters first dress, "
+                "2 Visions have been revealed. If the Monsters pick 4 different costumes at "
+                "random (every set of 4 equally likely), what is the chance that none of them "
+                "wears a revealed costume?"
+            )
+        ),
         avoid_first_round,
-        "a probability as a fraction",
-        "The 4 costumes must all come from the 16 never revealed: C(16, 4) of the C(18, 4) sets.",
+        Text(M("a probability as a fraction")),
+        Text(
+            M(
+                "The 4 costumes must all come from the 16 never revealed: "
+                "C(16, 4) of the C(18, 4) sets."
+            )
+        ),
         estimates=True,
     ),
     Exercise(
         "boo-2",
-        "Boo Party!",
+        Text(M("Boo Party!")),
         "core",
-        "After a round, every Monster must change costume (Ruling B6). The 4 Monsters "
-        "wore 4 different costumes last round; the 18 costumes are all back in the "
-        "spread. In how many ways can the 4 Monsters dress now (a different card each, "
-        "nobody in last round's costume)?",
+        Text(
+            M(
+                "After a round, every Monster must change costume (Ruling B6). The 4 Monsters "
+                "wore 4 different costumes last round; the 18 costumes are all back in the "
+                "spread. In how many ways can the 4 Monsters dress now (a different card each, "
+                "nobody in last round's costume)?"
+            )
+        ),
         changed_assignments,
-        "a whole number (a count; it must be exact)",
-        "Start from 18*17*16*15 ways to hand out 4 different costumes, then take away "
-        "those where a Monster keeps its costume: inclusion-exclusion, "
-        "sum over i of (-1)^i C(4, i) (18-i)!/(18-4)!.",
+        Text(M("a whole number (a count; it must be exact)")),
+        Text(
+            M(
+                "Start from 18*17*16*15 ways to hand out 4 different costumes, then take away "
+                "those where a Monster keeps its costume: inclusion-exclusion, "
+                "sum over i of (-1)^i C(4, i) (18-i)!/(18-4)!."
+            )
+        ),
     ),
     Exercise(
         "boo-3",
-        "Boo Party!",
+        Text(M("Boo Party!")),
         "core",
-        "Make boo-1 a formula: m Monsters pick m different costumes at random among n, "
-        "while k Visions are revealed. What is the chance that they all avoid the "
-        "revealed costumes?",
+        Text(
+            M(
+                "Make boo-1 a formula: m Monsters pick m different costumes at random among n, "
+                "while k Visions are revealed. What is the chance that they all avoid the "
+                "revealed costumes?"
+            )
+        ),
         avoid_formula,
-        "a formula in m, k and n (binomial(a, b) and factorial(a) are allowed)",
-        "Each set of m costumes is as likely: how many of the C(n, m) sets avoid the k "
-        "revealed ones?",
+        Text(M("a formula in m, k and n (binomial(a, b) and factorial(a) are allowed)")),
+        Text(
+            M(
+                "Each set of m costumes is as likely: how many of the C(n, m) sets avoid the k "
+                "revealed ones?"
+            )
+        ),
         symbols=("m", "k", "n"),
         domain=(("m", 1, 300), ("k", 0, 300), ("n", 1, 300)),
         where=room_to_avoid,
     ),
     Exercise(
         "boo-4",
-        "Boo Party!",
+        Text(M("Boo Party!")),
         "core",
-        "Same first round as boo-1 (4 Monsters, 18 costumes, 2 Visions revealed, a "
-        "random set of 4 costumes). How many Monsters do you expect to wear a revealed "
-        "costume?",
+        Text(
+            M(
+                "Same first round as boo-1 (4 Monsters, 18 costumes, 2 Visions revealed, a "
+                "random set of 4 costumes). How many Monsters do you expect to wear a revealed "
+                "costume?"
+            )
+        ),
         expected_hits,
-        "an expected value as a fraction",
-        "Each Monster on its own wears a revealed costume with chance 2/18: add up.",
+        Text(M("an expected value as a fraction")),
+        Text(M("Each Monster on its own wears a revealed costume with chance 2/18: add up.")),
         estimates=True,
     ),
     Exercise(
         "boo-5",
-        "Boo Party!",
+        Text(M("Boo Party!")),
         "challenge",
-        "Monsters with a perfect memory never wear a revealed costume: each takes, at "
-        "random, a free costume that was never revealed and is not its own of last "
-        "round. They can still lose if a Monster finds no costume to wear. The round "
-        "of the last Vision is played in full (Ruling B3): the Monsters dress once more "
-        "after the last Vision is revealed. With 4 Monsters and 18 costumes, what is the "
-        "chance that they survive the whole deck?",
+        Text(
+            M(
+                "Monsters with a perfect memory never wear a revealed costume: each takes, at "
+                "random, a free costume that was never revealed and is not its own of last "
+                "round. They can still lose if a Monster finds no costume to wear. The round "
+                "of the last Vision is played in full (Ruling B3): the Monsters dress once more "
+                "after the last Vision is revealed. With 4 Monsters and 18 costumes, what is the "
+                "chance that they survive the whole deck?"
+            )
+        ),
         perfect_memory_survival,
-        "a probability as a fraction",
-        "Only the last round is dangerous: then exactly 4 costumes were never revealed. "
-        "The last Vision may or may not be one a Monster wore; then follow the Monsters "
-        "in seat order, counting the choices that leave the next one a costume.",
+        Text(M("a probability as a fraction")),
+        Text(
+            M(
+                "Only the last round is dangerous: then exactly 4 costumes were never revealed. "
+                "The last Vision may or may not be one a Monster wore; then follow the Monsters "
+                "in seat order, counting the choices that leave the next one a costume."
+            )
+        ),
         estimates=True,
     ),
 )

@@ -22,6 +22,16 @@ card is ``100 + c``.
 >>> g = gamekit.new_game("boo-party", players=3, seed=1)
 >>> g.to_move, len(g.view(0)["visions"])
 (1, 2)
+
+Every text a learner reads is a message of this title's catalog (domain
+``boo_party``, English and French) or a :mod:`~gamekit.titles.boo_party.terms`
+word, and names seats with :class:`~gamekit.core.names.Seat` values: seat 1 reads
+"Player 2" (or the name given to it).
+
+>>> str(g.legal_actions()[0])
+'Player 2 puts on the Ghost'
+>>> g.read(g.log[1]) == g.log[1].text
+True
 """
 
 from __future__ import annotations
@@ -29,12 +39,20 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
+from gamekit.core.i18n import CORE, LANGUAGES, Catalog, Listing, Message, Term, gettext_in
+from gamekit.core.i18n import language as _language
+from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score
+from gamekit.titles.boo_party.terms import COSTUME_TERMS, THE_SEER
+
+M = Catalog("gamekit.titles.boo_party")
+"""This title's messages (``locale/<lang>/LC_MESSAGES/boo_party.mo``)."""
 
 # -- vocabulary and catalogue -------------------------------------------------
 
@@ -74,6 +92,19 @@ def costume_name(costume: int) -> str:
     return COSTUMES[costume] if 0 <= costume < len(COSTUMES) else f"costume #{costume}"
 
 
+def costume_term(costume: int) -> Term:
+    """The translatable name of a costume number (see :mod:`gamekit.titles.boo_party.terms`).
+
+    >>> f"{costume_term(2):the}"
+    'the Witch'
+    """
+    return COSTUME_TERMS[costume]
+
+
+SEATS = tuple(Seat(s) for s in range(MAX_PLAYERS))
+"""Every seat as a :class:`Seat` (made once: narration names seats on every move)."""
+
+
 # -- config -------------------------------------------------------------------
 
 
@@ -97,7 +128,9 @@ class Wear(Action):
     costume: int
 
     def __str__(self) -> str:
-        return f"Player {self.seat} puts on the {costume_name(self.costume)}"
+        return str(
+            M("{seat} puts on {costume:the}", seat=Seat(self.seat), costume=_term(self.costume))
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +141,7 @@ class WearNothing(Action):
     seat: int
 
     def __str__(self) -> str:
-        return f"Player {self.seat} wears nothing"
+        return str(M("{seat} wears nothing", seat=Seat(self.seat)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +151,7 @@ class Accuse(Action):
     kind = "accuse"
 
     def __str__(self) -> str:
-        return "Accuse the Monsters"
+        return str(M("Accuse the Monsters"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +161,7 @@ class LetPartyGoOn(Action):
     kind = "party-on"
 
     def __str__(self) -> str:
-        return "Let the party go on"
+        return str(M("Let the party go on"))
 
 
 ACCUSE_ACTION = Accuse()
@@ -176,6 +209,7 @@ class BooPartyRules(Rules[State]):
     name = "Boo Party!"
     min_players, max_players, default_players = MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS
     action_types = (Wear, WearNothing, Accuse, LetPartyGoOn)
+    names_seats = True
     rulings = {
         "B1": "3 to 8 players: one Seer (seat 0) against 2 to 7 Monsters; default 5",
         "B2": "18 costumes by default, one Disguise card and one Vision card each",
@@ -191,27 +225,50 @@ class BooPartyRules(Rules[State]):
         """Check the seats (B1) and ``costumes`` (B2); raise ``ConfigError`` naming the range."""
         unknown = sorted(set(options) - {"costumes"})
         if unknown:
-            raise ConfigError(f"Boo Party! has no option {unknown}; its only option is 'costumes'")
-        seats = DEFAULT_PLAYERS if players is None else players
-        if not _is_int(seats) or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
             raise ConfigError(
-                f"players must be {MIN_PLAYERS} to {MAX_PLAYERS} (one Seer and 2 to 7 Monsters), "
-                f"not {players!r}"
+                str(
+                    M(
+                        "Boo Party! has no option {unknown}; its only option is 'costumes'",
+                        unknown=unknown,
+                    )
+                )
+            )
+        count = DEFAULT_PLAYERS if players is None else players
+        if not _is_int(count) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise ConfigError(
+                str(
+                    M(
+                        "players must be {low} to {high} (one Seer and 2 to 7 Monsters), "
+                        "not {value}",
+                        low=MIN_PLAYERS,
+                        high=MAX_PLAYERS,
+                        value=repr(players),
+                    )
+                )
             )
         costumes = options.get("costumes", DEFAULT_COSTUMES)
-        low = seats + 1  # Monsters removed + at least two Visions to reveal
+        low = count + 1  # Monsters removed + at least two Visions to reveal
         if not _is_int(costumes) or not low <= costumes <= len(COSTUMES):
             raise ConfigError(
-                f"costumes must be {low} to {len(COSTUMES)} with {seats} players (as many "
-                f"Visions leave the box as there are Monsters, and two more are revealed "
-                f"before the first disguise), not {costumes!r}"
+                str(
+                    M(
+                        "costumes must be {low} to {high} with {players} players (as many Visions "
+                        "leave the box as there are Monsters, and two more are revealed before the "
+                        "first disguise), not {value}",
+                        low=low,
+                        high=len(COSTUMES),
+                        players=count,
+                        value=repr(costumes),
+                    )
+                )
             )
-        return Config(seats, costumes)
+        return Config(count, costumes)
 
     def options_schema(self) -> list[dict[str, Any]]:
         """The number of costumes (B2): from the players + 1 to 24."""
         return [
-            {"name": "costumes", "label": "Costumes (at least the players + 1)", "kind": "int",
+            {"name": "costumes", "label": str(M("Costumes (at least the players + 1)")),
+             "kind": "int",
              "min": MIN_PLAYERS + 1, "max": len(COSTUMES), "default": DEFAULT_COSTUMES},
         ]  # fmt: skip
 
@@ -229,15 +286,11 @@ class BooPartyRules(Rules[State]):
 
     def setup_events(self, state: State) -> list[Event]:
         """The set-up told: Visions boxed unseen, one revealed, round 1's Vision revealed."""
-        boxed = len(state.removed)
         return [
-            Event(f"{boxed} Visions leave the game unseen, one per Monster.", "setup", "B1"),
-            Event(
-                f"Before the party the Seer reveals a Vision: the "
-                f"{costume_name(state.visions[0])}.", "vision", None, SEER,
-            ),
+            _BOXED[len(state.removed)],
+            _FIRST[state.visions[0]],
             Event(_vision_text(state), "vision", None, SEER),
-        ]  # fmt: skip
+        ]
 
     # -- play -----------------------------------------------------------------
     def to_move(self, state: State) -> int | None:
@@ -249,8 +302,8 @@ class BooPartyRules(Rules[State]):
 
         >>> state = RULES.initial_state(RULES.make_config(3, {"costumes": 4}), seed=1)
         >>> [str(a) for a in RULES.legal_actions(state)]  # doctest: +NORMALIZE_WHITESPACE
-        ['Player 1 puts on the Ghost', 'Player 1 puts on the Vampire',
-         'Player 1 puts on the Witch', 'Player 1 puts on the Mummy', 'Player 1 wears nothing']
+        ['Player 2 puts on the Ghost', 'Player 2 puts on the Vampire',
+         'Player 2 puts on the Witch', 'Player 2 puts on the Mummy', 'Player 2 wears nothing']
         """
         seat = state.turn
         if seat is None:
@@ -282,14 +335,7 @@ class BooPartyRules(Rules[State]):
     def _put_on(self, state: State, seat: int, costume: int, log: list[Event] | None) -> None:
         state.worn[seat] = costume
         if log is not None:  # the Seer's eyes are closed: the costume is not told (B5)
-            log.append(
-                Event(
-                    f"Player {seat} chooses while the Seer's eyes are closed.",
-                    "disguise",
-                    "B5",
-                    seat,
-                )
-            )
+            log.append(_CHOOSES[seat])
         if seat + 1 < state.players:
             state.turn = seat + 1
         else:
@@ -297,31 +343,42 @@ class BooPartyRules(Rules[State]):
 
     def why_illegal(self, state: State, action: Action) -> str:
         """Why ``action`` is refused now, citing the rule."""
+        return str(self._why_illegal(state, action))
+
+    def _why_illegal(self, state: State, action: Action) -> Message:
         if state.turn is None:
-            return "the game is over"
+            return CORE("the game is over")
         if isinstance(action, Wear | WearNothing):
-            return _why_not_wear(state, action)
+            return _why_not_wear(state, state.turn, action)
         if state.turn != SEER:
-            return (
-                f"the Seer cannot decide before every Monster has chosen a disguise "
-                f"(player {state.turn} is choosing now)"
+            return M(
+                "the Seer cannot decide before every Monster has chosen a disguise "
+                "({seat} is choosing now)",
+                seat=Seat(state.turn),
             )
-        return f"'{action}' is not allowed now"
+        return CORE("'{action}' is not allowed now", action=str(action))
 
     def describe(self, state: State, action: Action) -> str:
         """A preview of ``action`` in the narration's voice."""
+        return str(self._describe(state, action))
+
+    def _describe(self, state: State, action: Action) -> Message | Action:
         if isinstance(action, WearNothing):
-            return f"{action}: a Monster without a costume makes the Monsters lose (Ruling B6)"
+            return M(
+                "{action}: a Monster without a costume makes the Monsters lose (Ruling B6)",
+                action=action,
+            )
         if isinstance(action, Wear) and action.costume == state.last[action.seat]:
-            return (
-                f"{action} again: keeping last round's costume makes the Monsters lose "
-                "(every Monster must change, Ruling B6)"
+            return M(
+                "{action} again: keeping last round's costume makes the Monsters lose "
+                "(every Monster must change, Ruling B6)",
+                action=action,
             )
         if isinstance(action, Accuse):
-            return "Accuse: the Seer wins if any costume worn now was in a Vision, else loses"
+            return M("Accuse: the Seer wins if any costume worn now was in a Vision, else loses")
         if isinstance(action, LetPartyGoOn) and not state.deck:
-            return "Let the party go on: no Vision is left, so the Monsters win (Ruling B3)"
-        return str(action)
+            return M("Let the party go on: no Vision is left, so the Monsters win (Ruling B3)")
+        return action
 
     # -- results --------------------------------------------------------------
     def is_over(self, state: State) -> bool:
@@ -340,6 +397,49 @@ class BooPartyRules(Rules[State]):
         if state.ending in MONSTERS_WIN:
             return list(range(1, state.players))
         return [SEER]
+
+    def result_lines(self, state: State) -> list[str]:
+        """Who won, the Seer or the Monsters, and why; then the Monsters' rating (B4).
+
+        >>> state = RULES.initial_state(RULES.make_config(3, {}), seed=1)
+        >>> for action in (Wear(1, 16), WearNothing(2)):
+        ...     RULES.apply(state, action, None)
+        >>> RULES.result_lines(state)  # doctest: +NORMALIZE_WHITESPACE
+        ['The Seer, Player 1, wins: Player 3 made a mistake (no costume, or the same
+          as last round).', "Monsters' rating: 2 of 16 Visions revealed."]
+        """
+        ending = state.ending
+        if ending is None:
+            return [CORE.text("Nobody wins.")]
+        seer = SEATS[SEER]
+        monsters = seats(range(1, state.players))
+        if ending == CAUGHT:
+            caught = [s for s in range(1, state.players) if state.worn[s] in state.visions]
+            first = M(
+                "The Seer, {seer}, wins: {monsters} wore a costume seen in a Vision.",
+                seer=seer,
+                monsters=seats(caught),
+            )
+        elif ending == MISTAKE:
+            bad = [s for s in range(1, state.players) if state.worn[s] in (NOTHING, state.last[s])]
+            first = M(
+                "The Seer, {seer}, wins: {monsters} made a mistake (no costume, or the same as "
+                "last round).",
+                seer=seer,
+                monsters=seats(bad),
+            )
+        elif ending == FALSE_ACCUSATION:
+            first = M(
+                "The Monsters, {monsters}, win: the Seer accused them, but no costume worn was "
+                "in a Vision.",
+                monsters=monsters,
+            )
+        else:
+            first = M(
+                "The Monsters, {monsters}, win: they survived the whole party.",
+                monsters=monsters,
+            )
+        return [str(first), str(_rating(state))]
 
     def recount(self, state: State) -> list[Score]:
         """Scores worked out again from the cards on the table, not from ``ending``."""
@@ -433,12 +533,20 @@ class BooPartyRules(Rules[State]):
         return {**view, "visions": [None] * (len(visions) - 1) + [visions[-1]]}
 
     def memory_text(self, texts: Sequence[str], kinds: Sequence[str]) -> list[str]:
-        """The narration with every Vision but the latest told without its costume."""
+        """The narration with every Vision but the latest told without its costume.
+
+        A text may be in any language the kit speaks (a game's own or the kernel's):
+        each covered Vision is told again in the language it was written in, and a
+        Vision text that no catalog reads is covered entirely.
+
+        >>> RULES.memory_text(["Round 2: the Seer reveals a Vision: the Ghost (3 Visions left).",
+        ...                    "Round 3: the Seer reveals a Vision: the Witch (2 Visions left)."],
+        ...                   ["vision", "vision"])[0]
+        'Round 2: the Seer reveals a Vision (now covered: remember it).'
+        """
         last = max((i for i, k in enumerate(kinds) if k == "vision"), default=-1)
         return [
-            _COVERED.sub(r"\1 (now covered: remember it)", text)
-            if kind == "vision" and i != last
-            else text
+            _covered(text) if kind == "vision" and i != last else text
             for i, (text, kind) in enumerate(zip(texts, kinds, strict=True))
         ]
 
@@ -515,15 +623,20 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _term(costume: int) -> Term:
+    return COSTUME_TERMS[costume]
+
+
 def _spread(state: State) -> list[int]:
     taken = state.worn
     return [c for c in range(state.costumes) if c not in taken]
 
 
-def _worn_text(costume: int | None) -> str:
+def _worn(seat: int, costume: int | None) -> Message:
+    """What one Monster wears, as the Seer sees it."""
     if costume is None or costume == NOTHING:
-        return "nothing"
-    return f"the {costume_name(costume)}"
+        return _BARE[seat]
+    return _DRESSED[seat][costume]
 
 
 def _open_eyes(state: State, log: list[Event] | None) -> None:
@@ -531,8 +644,10 @@ def _open_eyes(state: State, log: list[Event] | None) -> None:
     monsters = range(1, state.players)
     bad = [s for s in monsters if state.worn[s] == NOTHING or state.worn[s] == state.last[s]]
     if log is not None:
-        worn = ", ".join(f"player {s} {_worn_text(state.worn[s])}" for s in monsters)
-        log.append(Event(f"The Seer opens their eyes and sees: {worn}.", "reveal", "B5"))
+        worn = Listing(tuple(_worn(s, state.worn[s]) for s in monsters))
+        log.append(
+            Event(M("The Seer opens their eyes and sees: {worn}.", worn=worn), "reveal", "B5")
+        )
         for s in bad:
             log.append(Event(_mistake_text(state, s), "mistake", "B6", s))
     if bad:
@@ -541,13 +656,14 @@ def _open_eyes(state: State, log: list[Event] | None) -> None:
         state.phase, state.turn = ACCUSE, SEER
 
 
-def _mistake_text(state: State, seat: int) -> str:
-    if state.worn[seat] == NOTHING:
-        return f"Player {seat} wears no costume: the Monsters lose at once."
-    name = costume_name(state.worn[seat])  # type: ignore[arg-type]
-    return (
-        f"Player {seat} wore the {name} last round too and did not change: "
-        "the Monsters lose at once."
+def _mistake_text(state: State, seat: int) -> Message:
+    costume = state.worn[seat]
+    if costume is None or costume == NOTHING:
+        return M("{seat} wears no costume: the Monsters lose at once.", seat=SEATS[seat])
+    return M(
+        "{seat} wore {costume:the} last round too and did not change: the Monsters lose at once.",
+        seat=SEATS[seat],
+        costume=COSTUME_TERMS[costume],
     )
 
 
@@ -557,13 +673,10 @@ def _accuse(state: State, log: list[Event] | None) -> None:
     caught = [s for s in range(1, state.players) if state.worn[s] in seen]
     if log is not None:
         if caught:
-            who = ", ".join(
-                f"player {s} wears the {costume_name(state.worn[s])}"  # type: ignore[arg-type]
-                for s in caught
-            )
-            text = f"The Seer accuses! {who}, seen in a Vision: the Seer wins."
+            who = Listing(tuple(_worn(s, state.worn[s]) for s in caught))
+            text = M("The Seer accuses! Seen in a Vision: {caught}. The Seer wins.", caught=who)
         else:
-            text = "The Seer accuses, but no costume worn now was in a Vision: the Monsters win."
+            text = M("The Seer accuses, but no costume worn now was in a Vision: the Monsters win.")
         log.append(Event(text, "accuse", None, SEER))
     _end(state, CAUGHT if caught else FALSE_ACCUSATION, log)
 
@@ -572,15 +685,11 @@ def _party_goes_on(state: State, log: list[Event] | None) -> None:
     """No accusation: disguises go back; the next Vision, or the Monsters' win (B3)."""
     if not state.deck:
         if log is not None:
-            log.append(
-                Event(
-                    "The Seer lets the party go on, but no Vision is left: the Monsters "
-                    "survived the whole party and win.",
-                    "end",
-                    "B3",
-                    SEER,
-                )
+            text = M(
+                "The Seer lets the party go on, but no Vision is left: the Monsters "
+                "survived the whole party and win."
             )
+            log.append(Event(text, "end", "B3", SEER))
         _end(state, SURVIVED, log)
         return
     state.last = state.worn
@@ -589,52 +698,120 @@ def _party_goes_on(state: State, log: list[Event] | None) -> None:
     state.round += 1
     state.phase, state.turn = DISGUISE, 1
     if log is not None:
-        log.append(Event("The Seer lets the party go on; the Disguises go back.", "party", None))
+        log.append(_PARTY_ON)
         log.append(Event(_vision_text(state), "vision", None, SEER))
 
 
-_COVERED = re.compile(r"(reveals a Vision): the [^(.]+(?: \(.*\))?")
+# The Vision texts and their covered versions (memory mode): message ids.
+_FIRST_VISION = M("Before the party the Seer reveals a Vision: {costume:the}.").msgid
+_FIRST_COVERED = M("Before the party the Seer reveals a Vision (now covered: remember it).").msgid
+_ROUND_VISION = M("Round {round}: the Seer reveals a Vision: {costume:the} ({left}).").msgid
+_ROUND_COVERED = M("Round {round}: the Seer reveals a Vision (now covered: remember it).").msgid
+_ANY_COVERED = M("The Seer revealed a Vision (now covered: remember it).").msgid
 
 
-def _vision_text(state: State) -> str:
-    left = len(state.deck)
-    more = f"{left} Vision{'s' * (left != 1)} left" if left else "it is the last Vision (B3)"
-    return (
-        f"Round {state.round}: the Seer reveals a Vision: the "
-        f"{costume_name(state.visions[-1])} ({more})."
+def _left(count: int) -> Message:
+    """How many Visions are left in the deck, in words."""
+    if count > 1:
+        return M("{count} Visions left", count=count)
+    if count == 1:
+        return M("1 Vision left")
+    return M("it is the last Vision (B3)")
+
+
+def _vision_text(state: State) -> Message:
+    costume = COSTUME_TERMS[state.visions[-1]]
+    return M(_ROUND_VISION, round=state.round, costume=costume, left=_LEFT[len(state.deck)])
+
+
+@cache
+def _vision_patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """How each Vision text reads in ``lang`` (a pattern from the catalog's template,
+    one group per placeholder), with the template of its covered version."""
+    found = []
+    for template, covered in ((_FIRST_VISION, _FIRST_COVERED), (_ROUND_VISION, _ROUND_COVERED)):
+        with _language(lang):
+            text = gettext_in(M.package, template)
+        parts = re.split(r"\{([^{}:]+)(?::[^{}]*)?\}", text)
+        regex = "".join(
+            f"(?P<{part}>.+?)" if i % 2 else re.escape(part) for i, part in enumerate(parts)
+        )
+        found.append((re.compile(regex), covered))
+    return tuple(found)
+
+
+def _covered(text: str) -> str:
+    """A Vision's text without its costume, in the language it is written in."""
+    for lang in LANGUAGES:
+        for pattern, covered in _vision_patterns(lang):
+            match = pattern.fullmatch(text)
+            if match:
+                return M(covered, **match.groupdict()).render(lang)
+    return M(_ANY_COVERED).render()
+
+
+def _rating(state: State) -> Message:
+    """The Monsters' rating (B4): the Visions revealed, of all that could be."""
+    total = state.costumes - state.players + 1
+    return M(
+        "Monsters' rating: {revealed} of {total} Visions revealed.",
+        revealed=len(state.visions),
+        total=total,
     )
 
 
 def _end(state: State, ending: str, log: list[Event] | None) -> None:
     state.ending, state.phase, state.turn = ending, OVER, None
     if log is not None:
-        total = state.costumes - state.players + 1
-        log.append(
-            Event(
-                f"Monsters' rating: {len(state.visions)} of {total} Visions revealed.",
-                "rating",
-                "B4",
-            )
-        )
+        log.append(Event(_rating(state), "rating", "B4"))
 
 
-def _why_not_wear(state: State, action: Wear | WearNothing) -> str:
+def _why_not_wear(state: State, turn: int, action: Wear | WearNothing) -> Message:
     seat = action.seat
-    if state.turn == SEER:
-        return "every Monster has chosen a disguise; the Seer decides now"
-    if seat != state.turn:
-        who = "the Seer" if seat == SEER else f"player {seat}"
-        return f"it is player {state.turn}'s turn to choose a disguise, not {who}'s"
+    if turn == SEER:
+        return M("every Monster has chosen a disguise; the Seer decides now")
+    if seat != turn:
+        who: Seat | Term = THE_SEER if seat == SEER else Seat(seat)
+        return M(
+            "it is {seat}'s turn to choose a disguise, not {who}'s",
+            seat=Seat(turn),
+            who=who,
+        )
     if isinstance(action, WearNothing):
-        return f"'{action}' is not allowed now"
+        return CORE("'{action}' is not allowed now", action=str(action))
     costume = action.costume
     if not 0 <= costume < state.costumes:
-        return f"there is no costume number {costume} (costumes go from 0 to {state.costumes - 1})"
+        return M(
+            "there is no costume number {costume} (costumes go from 0 to {last})",
+            costume=costume,
+            last=state.costumes - 1,
+        )
     owner = state.worn.index(costume)
-    return (
-        f"player {owner} already wears the {costume_name(costume)}: two Monsters never wear "
-        "the same card"
+    return M(
+        "{owner} already wears {costume:the}: two Monsters never wear the same card",
+        owner=Seat(owner),
+        costume=COSTUME_TERMS[costume],
     )
+
+
+# -- narration made once: the same texts come back in every game -------------------
+
+_CHOOSES = tuple(
+    Event(M("{seat} chooses while the Seer's eyes are closed.", seat=s), "disguise", "B5", s)
+    for s in SEATS
+)
+_BARE = tuple(M("{seat} without a costume", seat=s) for s in SEATS)
+_DRESSED = tuple(
+    tuple(M("{seat} dressed as {costume:the}", seat=s, costume=t) for t in COSTUME_TERMS)
+    for s in SEATS
+)
+_PARTY_ON = Event(M("The Seer lets the party go on; the Disguises go back."), "party", None)
+_LEFT = tuple(_left(count) for count in range(len(COSTUMES)))
+_BOXED = tuple(
+    Event(M("{count} Visions leave the game unseen, one per Monster.", count=n), "setup", "B1")
+    for n in range(MAX_PLAYERS)
+)
+_FIRST = tuple(Event(M(_FIRST_VISION, costume=t), "vision", None, SEER) for t in COSTUME_TERMS)
 
 
 RULES = BooPartyRules()
