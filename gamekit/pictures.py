@@ -21,6 +21,8 @@ from html import escape
 from typing import Any
 
 from gamekit.core.display import generic_view_html, view_text
+from gamekit.core.i18n import CORE
+from gamekit.core.names import Seat
 from gamekit.core.registry import rules_for
 
 View = Mapping[str, Any]
@@ -125,16 +127,21 @@ def chip(text: str) -> str:
 
 
 def seat_box(seat: int, body: str, to_move: object) -> str:
-    """One player's area, marked when that player decides."""
+    """One player's area, headed by the player's name, marked when that player decides."""
     colour = OKABE_ITO[SEAT_COLOURS[seat % len(SEAT_COLOURS)]]
-    mark = " \u25b6 deciding" if seat == to_move else ""
-    head = f"<b><span style='color:{colour}'>\u25cf</span> player {seat}{mark}</b>"
+    mark = " \u25b6 " + str(CORE("deciding")) if seat == to_move else ""
+    head = f"<b><span style='color:{colour}'>\u25cf</span> {escape(str(Seat(seat)))}{mark}</b>"
     return f"<div style='{_ZONE}'>{head}<div>{body}</div></div>"
 
 
-def hidden_cards(count: int, what: str = "in hand") -> str:
-    """``count`` face-down cards as one card back (or a chip saying none)."""
-    return card_html(f"{count} {what}", face_down=True) if count else chip(f"none {what}")
+def hidden_cards(count: int, what: str | None = None) -> str:
+    """``count`` face-down cards as one card back (or a chip saying none); ``what``
+    says where they are (default: "in hand", in the language in force)."""
+    if what is not None:
+        return card_html(f"{count} {what}", face_down=True) if count else chip(f"none {what}")
+    if count:
+        return card_html(str(CORE("{count} in hand", count=count)), face_down=True)
+    return chip(str(CORE("none in hand")))
 
 
 def framed(draw: Callable[[View], str], view: View) -> str:

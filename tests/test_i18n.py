@@ -238,11 +238,14 @@ def test_import_gamekit_stays_light() -> None:
 
 
 def test_every_message_is_made_where_babel_can_find_it() -> None:
-    """``pybabel extract`` finds ``M(...)`` and ``CORE(...)`` calls, not ``M.text(...)``."""
+    """``pybabel extract`` finds ``M(...)`` and ``CORE(...)`` calls, not ``M.text(...)``
+    nor a call inside an f-string."""
+    method = re.compile(r"\b(M|CORE)\.text\(\s*[\"']")
+    in_f_string = re.compile(r"\bf([\"'])[^\"']*\{[^}]*\b(M|CORE)\(")
     hidden = [
         f"{path.relative_to(ROOT)}:{number}"
         for path in [*(ROOT / "gamekit").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]
         for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
-        if re.search(r"\b(M|CORE)\.text\(\s*[\"']", line)
+        if method.search(line) or in_f_string.search(line)
     ]
     assert not hidden, f"use str(M(...)): babel does not extract these: {hidden}"

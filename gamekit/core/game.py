@@ -14,7 +14,8 @@ import dataclasses
 import hashlib
 import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from gamekit.core.actions import Action, Event, action_from_json
@@ -110,6 +111,17 @@ class Game:
         with language(self._lang):
             return self._shown(lambda: str(text))
 
+    @contextmanager
+    def _voice(self) -> Iterator[None]:
+        """Speak as this game: its language, and its players' names for a title whose
+        seats are :class:`Seat` values (refusals and errors read like the log)."""
+        with language(self._lang):
+            if not self.rules.names_seats:
+                yield
+                return
+            with seat_names(self._names):
+                yield
+
     def _shown(self, render: Callable[[], str]) -> str:
         """What ``render`` makes, with seats told by name (in the language in force)."""
         if self.rules.names_seats:
@@ -152,7 +164,7 @@ class Game:
         """
         chosen = self._handed_back(action)
         if chosen is None:
-            with language(self._lang):
+            with self._voice():
                 chosen = self._check(action)
         events: list[Event] = []
         self._apply(chosen, events)
@@ -230,7 +242,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action and return it (it can be redone)."""
         if not self._history:
-            with language(self._lang):
+            with self._voice():
                 raise IllegalAction(str(CORE("there is nothing to undo")), self._legal_cached())
         action = self._history.pop()
         self._log_marks.pop()
@@ -243,7 +255,7 @@ class Game:
     def redo(self) -> Action:
         """Play again the last undone action and return it."""
         if not self._future:
-            with language(self._lang):
+            with self._voice():
                 raise IllegalAction(str(CORE("there is nothing to redo")), self._legal_cached())
         action = self._future.pop()
         events: list[Event] = []
@@ -254,7 +266,7 @@ class Game:
         """Travel to ``step`` (0 = the start), undoing or redoing as needed."""
         total = len(self._history) + len(self._future)
         if not (whole_number(step) and 0 <= step <= total):
-            with language(self._lang):
+            with self._voice():
                 raise IllegalAction(
                     str(CORE("step {step} does not exist", step=preview(step))),
                     [str(CORE("a step from 0 to {total}", total=total))],

@@ -387,7 +387,8 @@ def _compare_formula(ex: Exercise, expected: Any, given: Any) -> Feedback:
             want = value_at(expected, point)
         except (Undefined, TooBig):
             continue
-        where = f" {CORE('and')} ".join(f"{k} = {v}" for k, v in point.items())
+        joint = " " + str(CORE("and")) + " "
+        where = joint.join(f"{k} = {v}" for k, v in point.items())
         try:
             got = value_at(given, point)
         except TooBig:

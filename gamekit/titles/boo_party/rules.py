@@ -410,7 +410,7 @@ class BooPartyRules(Rules[State]):
         """
         ending = state.ending
         if ending is None:
-            return [CORE.text("Nobody wins.")]
+            return [str(CORE("Nobody wins."))]
         seer = SEATS[SEER]
         monsters = seats(range(1, state.players))
         if ending == CAUGHT:
