@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gamekit.core.i18n import CORE
+
 if TYPE_CHECKING:
     import pandas as pd
     from altair import TopLevelMixin as AnyChart
@@ -155,14 +157,14 @@ def score_distribution(table: pd.DataFrame, maxbins: int = 30) -> AnyChart:
         alt.Chart(data)
         .mark_bar(opacity=0.7)
         .encode(
-            x=alt.X("score:Q", bin=alt.Bin(maxbins=maxbins), title="score"),
-            y=alt.Y("sum(games):Q", stack=None, title="games"),
-            color=alt.Color("bot:N", title="bot"),
+            x=alt.X("score:Q", bin=alt.Bin(maxbins=maxbins), title=str(CORE("score"))),
+            y=alt.Y("sum(games):Q", stack=None, title=str(CORE("games"))),
+            color=alt.Color("bot:N", title=str(CORE("bot"))),
             tooltip=["bot:N", "seat:O", "sum(games):Q"],
         )
         .properties(width=160, height=120)
-        .facet(column=alt.Column("seat:O", title="seat"))
-        .properties(title="Scores by seat and bot")
+        .facet(column=alt.Column("seat:O", title=str(CORE("seat"))))
+        .properties(title=str(CORE("Scores by seat and bot")))
     )
     return chart
 
@@ -225,13 +227,15 @@ def win_rates(table: pd.DataFrame, z: float = Z95, fair: float | None = None) ->
     data = win_rate_data(table, z)
     fair = fair_share(table) if fair is None else fair
     domain = zoom([*data.low, fair], [*data.high, fair])
-    base = alt.Chart(data, title="Win rate by seat (95% interval)").encode(
-        x=alt.X("seat:O", title="seat", axis=alt.Axis(labelAngle=0)),
-        color=alt.Color("bot:N", title="bot"),
+    base = alt.Chart(
+        data, title=str(CORE("Win rate by seat ({level} interval)", level=CORE("95%")))
+    ).encode(
+        x=alt.X("seat:O", title=str(CORE("seat")), axis=alt.Axis(labelAngle=0)),
+        color=alt.Color("bot:N", title=str(CORE("bot"))),
         xOffset=alt.XOffset("bot:N"),
     )
     interval = base.mark_rule(strokeWidth=2).encode(
-        y=alt.Y("low:Q", title="win rate", scale=alt.Scale(zero=False, domain=domain)),
+        y=alt.Y("low:Q", title=str(CORE("win rate")), scale=alt.Scale(zero=False, domain=domain)),
         y2="high:Q",
     )
     points = base.mark_point(filled=True, size=60).encode(
@@ -249,7 +253,9 @@ def win_rates(table: pd.DataFrame, z: float = Z95, fair: float | None = None) ->
     rule = (
         alt.Chart(_one_row(fair=fair))
         .mark_rule(strokeDash=[4, 4], color="gray")
-        .encode(y="fair:Q", tooltip=[alt.Tooltip("fair:Q", format=".3f", title="fair share")])
+        .encode(
+            y="fair:Q", tooltip=[alt.Tooltip("fair:Q", format=".3f", title=str(CORE("fair share")))]
+        )
     )
     chart: AnyChart = alt.layer(interval, points, rule).properties(width=300, height=220)
     return chart
@@ -268,12 +274,16 @@ def game_length(table: pd.DataFrame, maxbins: int = 40) -> AnyChart:
     games = table.drop_duplicates("game")
     data = _counts(games, ["decisions"])
     chart: AnyChart = (
-        alt.Chart(data, title="Game length")
+        alt.Chart(data, title=str(CORE("Game length")))
         .mark_bar()
         .encode(
-            x=alt.X("decisions:Q", bin=alt.Bin(maxbins=maxbins), title="decisions in the game"),
-            y=alt.Y("sum(games):Q", title="games"),
-            tooltip=[alt.Tooltip("sum(games):Q", title="games")],
+            x=alt.X(
+                "decisions:Q",
+                bin=alt.Bin(maxbins=maxbins),
+                title=str(CORE("decisions in the game")),
+            ),
+            y=alt.Y("sum(games):Q", title=str(CORE("games"))),
+            tooltip=[alt.Tooltip("sum(games):Q", title=str(CORE("games")))],
         )
         .properties(width=360, height=200)
     )
@@ -284,13 +294,19 @@ def versus_matrix(matrix: pd.DataFrame) -> AnyChart:
     """A bot-vs-bot grid from :func:`gamekit.simulation.versus`: the row bot's win rate."""
     import altair as alt
 
-    base = alt.Chart(matrix, title="Win rate of the bot against the opponents").encode(
-        x=alt.X("opponent:N", title="opponent (every other seat)", axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("bot:N", title="bot"),
+    base = alt.Chart(matrix, title=str(CORE("Win rate of the bot against the opponents"))).encode(
+        x=alt.X(
+            "opponent:N",
+            title=str(CORE("opponent (every other seat)")),
+            axis=alt.Axis(labelAngle=0),
+        ),
+        y=alt.Y("bot:N", title=str(CORE("bot"))),
     )
     cells = base.mark_rect().encode(
         color=alt.Color(
-            "win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1], scheme="blues")
+            "win_rate:Q",
+            title=str(CORE("win rate")),
+            scale=alt.Scale(domain=[0, 1], scheme="blues"),
         ),
         tooltip=["bot:N", "opponent:N", "games:Q", alt.Tooltip("win_rate:Q", format=".3f")],
     )
@@ -330,10 +346,16 @@ def ladder(table: pd.DataFrame) -> AnyChart:
     y = alt.Y("label:N", sort=order, title=None)
     x_scale = alt.Scale(domain=domain, zero=False, nice=False)
     title = table.attrs.get("title", "") if hasattr(table, "attrs") else ""
-    base = alt.Chart(data, title=f"Bot ladder {title}".strip()).encode(y=y)
-    colour = alt.Color("role:N", title="role") if "role" in data else alt.value("#1f77b4")
+    base = alt.Chart(data, title=str(CORE("Bot ladder {title}", title=title)).strip()).encode(y=y)
+    colour = (
+        alt.Color("role:N", title=str(CORE("role"))) if "role" in data else alt.value("#1f77b4")
+    )
     bars = base.mark_rule(strokeWidth=2).encode(
-        x=alt.X("low:Q", title="rating (Elo points, 95 % interval)", scale=x_scale),
+        x=alt.X(
+            "low:Q",
+            title=str(CORE("rating (Elo points, {level} interval)", level=CORE("95%"))),
+            scale=x_scale,
+        ),
         x2="high:Q",
         color=colour,
     )
@@ -356,7 +378,7 @@ def ladder(table: pd.DataFrame) -> AnyChart:
 def convergence(
     samples: Iterable[float],
     exact: Any,
-    label: str = "estimate",
+    label: str | None = None,
     points: int = 200,
     z: float = Z95,
 ) -> AnyChart:
@@ -369,8 +391,11 @@ def convergence(
     import altair as alt
 
     data = running_mean(samples, float(exact), points, z)
-    x = alt.X("n:Q", scale=alt.Scale(type="log"), title="samples (log scale)")
-    base = alt.Chart(data, title=f"{label}: simulation against the exact value")
+    label = str(CORE("estimate")) if label is None else label
+    x = alt.X("n:Q", scale=alt.Scale(type="log"), title=str(CORE("samples (log scale)")))
+    base = alt.Chart(
+        data, title=str(CORE("{label}: simulation against the exact value", label=label))
+    )
     band = base.mark_area(opacity=0.25).encode(x=x, y=alt.Y("low:Q", title=label), y2="high:Q")
     line = base.mark_line().encode(
         x=x, y="estimate:Q", tooltip=["n:Q", alt.Tooltip("estimate:Q", format=".4f")]
@@ -390,12 +415,16 @@ def boo_survival(table: pd.DataFrame, memory: str = "memory") -> AnyChart:
 
     data = survival_data(table, memory)
     chart: AnyChart = (
-        alt.Chart(data, title="How long the Monsters last, by memory")
+        alt.Chart(data, title=str(CORE("How long the Monsters last, by memory")))
         .mark_line(point=True, interpolate="step-after")
         .encode(
-            x=alt.X("visions:Q", title="Visions revealed"),
-            y=alt.Y("surviving:Q", title="parties still going", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color(f"{memory}:O", title="Monsters' memory"),
+            x=alt.X("visions:Q", title=str(CORE("Visions revealed"))),
+            y=alt.Y(
+                "surviving:Q",
+                title=str(CORE("parties still going")),
+                scale=alt.Scale(domain=[0, 1]),
+            ),
+            color=alt.Color(f"{memory}:O", title=str(CORE("Monsters' memory"))),
             tooltip=[f"{memory}:O", "visions:Q", alt.Tooltip("surviving:Q", format=".3f")],
         )
         .properties(width=360, height=220)
@@ -425,10 +454,13 @@ def wealth_over_rounds(table: pd.DataFrame) -> AnyChart:
     import altair as alt
 
     data = wealth_data(table)
-    base = alt.Chart(data, title="Wealth over the rounds").encode(
-        x=alt.X("round:Q", title="round"), color=alt.Color("player:N", title="seat (bot)")
+    base = alt.Chart(data, title=str(CORE("Wealth over the rounds"))).encode(
+        x=alt.X("round:Q", title=str(CORE("round"))),
+        color=alt.Color("player:N", title=str(CORE("seat (bot)"))),
     )
-    band = base.mark_area(opacity=0.2).encode(y=alt.Y("q25:Q", title="wealth (F)"), y2="q75:Q")
+    band = base.mark_area(opacity=0.2).encode(
+        y=alt.Y("q25:Q", title=str(CORE("wealth (F)"))), y2="q75:Q"
+    )
     line = base.mark_line(point=True).encode(
         y="mean:Q", tooltip=["player:N", "round:Q", alt.Tooltip("mean:Q", format=".1f"), "games:Q"]
     )

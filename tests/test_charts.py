@@ -226,3 +226,28 @@ def test_importing_charts_does_not_import_altair() -> None:
     code = "import gamekit.charts, sys; print('altair' in sys.modules, 'pandas' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_charts_speak_french(toy_table: pd.DataFrame) -> None:
+    """Titles and axis labels are catalog messages, rendered in the language in force."""
+    from gamekit.core.i18n import language
+
+    with language("fr"):
+        rates = _spec(charts.win_rates(toy_table))
+        scores = _spec(charts.score_distribution(toy_table))
+        length = _spec(charts.game_length(toy_table))
+        funnel = _spec(charts.convergence([1, 0, 0, 1] * 10, exact=0.5, points=10))
+    interval = rates["layer"][0]
+    assert interval["title"] == "Taux de victoire par place (intervalle à 95\u202f%)"
+    assert interval["encoding"]["x"]["title"] == "place"
+    assert interval["encoding"]["y"]["title"] == "taux de victoire"
+    assert interval["encoding"]["color"]["title"] == "robot"
+    assert scores["title"] == "Scores par place et par robot"
+    assert scores["facet"]["column"]["title"] == "place"
+    assert length["title"] == "Durée des parties"
+    assert length["encoding"]["y"]["title"] == "parties"
+    assert funnel["layer"][0]["title"] == "estimation\u202f: la simulation face à la valeur exacte"
+    assert funnel["layer"][0]["encoding"]["x"]["title"] == "échantillons (échelle logarithmique)"
+    english = _spec(charts.win_rates(toy_table))
+    assert english["layer"][0]["title"] == "Win rate by seat (95% interval)"
+    assert english["layer"][0]["encoding"]["x"]["title"] == "seat"

@@ -195,7 +195,7 @@ def test_the_party_timer_plays_no_disguise_through_a_legal_action() -> None:
     assert game.step == 0
     send(table, {"type": "timeout", "step": 0})
     assert game.history[0].kind == "wear-nothing" and game.history[0].seat == monster
-    assert "time is up" in table.notice
+    assert "time is up" in table.notice.lower()
 
 
 # -- perspective: the page never receives what the seat may not see ------------------
@@ -512,3 +512,140 @@ def test_traits_given_to_the_constructor_work() -> None:
     game = gamekit.new_game("boo-party", players=4, seed=3)
     table = Table(game, memory_mode=True, classroom=True, size="large")
     assert table.memory_mode and table.classroom and table.size == "large"
+
+
+# -- French and English ---------------------------------------------------------
+FRENCH_BUTTONS = {"new_game": "Nouvelle partie", "undo": "↶ Annuler", "step_btn": "Avancer"}
+
+
+def test_the_page_gets_its_words_in_the_tables_language() -> None:
+    game = gamekit.new_game("knock-knock", players=3, seed=1)
+    english = Table(game)
+    french = Table(gamekit.new_game("knock-knock", players=3, seed=1), lang="fr")
+    assert english.labels["new_game"] == "New game" and english.labels["lang"] == "en"
+    assert french.lang == "fr" and french.labels["lang"] == "fr"
+    assert FRENCH_BUTTONS.items() <= french.labels.items()
+    assert set(french.labels) == set(english.labels), "every word of the page, in both languages"
+    fields = re.compile(r"\{\w+\}").findall
+    for key, text in english.labels.items():
+        if isinstance(text, str):
+            same = sorted(fields(text)) == sorted(fields(french.labels[key]))
+            assert same, f"{key}: the page fills the same placeholders"
+    seat = french.labels["seats"][1]
+    assert seat["name"] == "Joueur 2" and seat["cover_title"] == "Passez l’écran au joueur 2"
+    assert seat["decides"] == "Le joueur 2 décide"
+    named = Table(gamekit.new_game("knock-knock", players=3, seed=1), names=["Ann", "Bob", "Eve"],
+                  lang="fr")  # fmt: skip
+    assert named.labels["seats"][0]["cover_title"] == "Passez l’écran à Ann"
+    assert named.labels["seats"][0]["sit_aria"] == "s’asseoir ici à la place d’Ann"
+    named.names = ["Zoé", "Bob", "Eve"]  # names set on the page's trait: the seat texts follow
+    assert named.labels["seats"][0]["i_am"] == "Je suis Zoé"
+
+
+def test_a_french_table_narrates_notices_and_errors_in_french() -> None:
+    table = Table(gamekit.new_game("knock-knock", players=3, seed=1), lang="fr")
+    assert table.names == ["Joueur 1", "Joueur 2", "Joueur 3"]
+    assert table.legal[0]["text"].startswith("Frapper à la porte du joueur 2")
+    assert table.summary_lines[0].startswith("Scores pour l’instant\u202f: le joueur 1 a")
+    table.play_index(0)
+    assert table.notice.startswith("Le joueur 1 a joué\u202f: Le joueur 1 pose une carte")
+    table.bot_step()
+    assert table.notice.startswith("Le joueur 2 (robot «\u00a0stratège\u00a0») a joué")
+    table.play_index(99)
+    assert table.error == (
+        "C’est au joueur 2 de décider, et cette table est vue depuis la place du joueur 1."
+    )
+    send(table, ["not", "a", "request"])
+    assert table.error == "La table a reçu un message qu’elle ne comprend pas."
+    assert "Player" not in json.dumps(table.labels, ensure_ascii=False)
+    table.lang = "en"  # switched on the way: everything follows
+    assert table.labels["new_game"] == "New game" and table.names[0] == "Player 1"
+    texts = [row["text"] for row in table.narration]
+    assert any(text.startswith("Player 2 opens") for text in texts)
+    assert not any("joueur" in text for text in texts)
+    with pytest.raises(Exception):  # noqa: B017 - traitlets' own TraitError
+        table.lang = "de"
+
+
+def test_a_table_follows_the_kernels_language() -> None:
+    table = Table(gamekit.new_game("hats", players=2, seed=1))
+    try:
+        gamekit.set_language("fr")
+        table.refresh()
+        assert table.labels["new_game"] == "Nouvelle partie" and table.names[0] == "Joueur 1"
+    finally:
+        gamekit.set_language("en")
+    table.refresh()
+    assert table.labels["new_game"] == "New game"
+
+
+def test_bots_have_french_display_names_and_keep_their_api_names() -> None:
+    from gamekit.widgets.labels import bot_label
+
+    from gamekit import bots
+    from gamekit.core.i18n import language
+
+    every = {name for title in gamekit.TITLES for name in bots.names(title)} | {"best"}
+    with language("fr"):
+        shown = {name: bot_label(name) for name in every}
+    assert all(shown[name] != name for name in every), f"a bot without a French name: {shown}"
+    assert shown["greedy"] == "glouton" and shown["random"] == "hasard"
+    assert bot_label("my-own-bot") == "my-own-bot" and bot_label("greedy") == "greedy"
+    table = Table(gamekit.new_game("knock-knock", players=3, seed=1), lang="fr")
+    assert table.bots[1] == "planner" and table.bot_choices == ["greedy", "planner", "random"]
+    assert table.labels["bots"] == {"greedy": "glouton", "planner": "stratège", "random": "hasard"}
+    send(table, {"type": "stand", "seat": 0})
+    assert table.notice == "Le joueur 1 est maintenant joué par le robot «\u00a0stratège\u00a0»"
+
+
+def test_hats_removed_types_is_a_form_field_of_two_menus() -> None:
+    table = Table(gamekit.new_game("hats", players=2, seed=1))
+    (field,) = table.options_schema["hats"]
+    assert field["name"] == "removed_types" and field["kind"] == "choices"
+    assert field["count"] == 2 and field["players"] == [2] and field["default"] is None
+    assert field["choices"] == ["red", "orange", "yellow", "green", "blue", "purple", "pink"]
+    json.dumps(table.options_schema)  # the page gets plain JSON
+    send(table, {"type": "new", "title": "hats", "players": 2,
+                 "options": {"removed_types": ["pink", "red"]}})  # fmt: skip
+    assert table.error == "" and table.game.view(0)["removed_types"] == ["pink", "red"]
+    for bad in (["red"], ["red", "red"], ["red", "mauve"]):
+        send(table, {"type": "new", "title": "boo-party", "players": 2,
+                     "options": {"removed_types": bad}})  # fmt: skip
+        assert table.error and table.title == "hats"
+
+
+def test_options_schema_reads_field_metadata() -> None:
+    import dataclasses
+
+    from gamekit.core.rules import Rules, option_hints
+
+    @dataclasses.dataclass(frozen=True)
+    class Config:
+        players: int = 2
+        pair: tuple[str, ...] | None = dataclasses.field(
+            default=None, metadata=option_hints(choices=("a", "b", "c"), count=2, label="Pair")
+        )
+        level: str = dataclasses.field(default="b", metadata={"choices": ("a", "b")})
+        depth: int = dataclasses.field(default=2, metadata={"min": 1, "max": 5})
+
+    class Toy:  # only what options_schema reads
+        def make_config(self, players: Any, options: Any) -> Config:
+            return Config()
+
+    rows = {row["name"]: row for row in Rules.options_schema(Toy())}  # type: ignore[arg-type]
+    assert rows["pair"] == {"name": "pair", "label": "Pair", "default": None, "kind": "choices",
+                            "choices": ["a", "b", "c"], "count": 2}  # fmt: skip
+    assert rows["level"]["kind"] == "choice" and rows["level"]["choices"] == ["a", "b"]
+    assert (rows["depth"]["min"], rows["depth"]["max"]) == (1, 5)
+    with pytest.raises(ValueError, match="unknown option hints"):
+        option_hints(colour="red")
+
+
+def test_the_page_hard_codes_no_english() -> None:
+    """table.js draws its words from the labels trait: no English text in its calls."""
+    source = (STATIC / "table.js").read_text(encoding="utf-8")
+    english = re.findall(r'(?:"aria-label"|title|placeholder|text): "[A-Za-z][a-z]+ [a-z]', source)
+    assert english == []
+    keys = set(re.findall(r'\bt\("(\w+)"', source))
+    table = Table(gamekit.new_game("hats", players=2, seed=1))
+    assert keys and keys <= set(table.labels), keys - set(table.labels)

@@ -27,10 +27,12 @@ import gamekit
 from gamekit import bots as bots_module
 from gamekit.core.errors import GamekitError, IllegalAction
 from gamekit.core.game import Game
-from gamekit.core.i18n import language
-from gamekit.core.names import and_list, check_names, named, seat_label, seat_list, seat_names
+from gamekit.core.i18n import CORE, Message, check_language, get_language, language
+from gamekit.core.names import Seat, and_list, check_names, named, seat_names, seats
 from gamekit.core.rng import derive_seed
 from gamekit.core.rules import points_text
+
+from .labels import bot_label, bot_labels, page_labels, seat_labels
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 GOD = "god"
@@ -77,6 +79,9 @@ class Table(anywidget.AnyWidget):
     ``{seat: name}``; bot objects work too. ``classroom=True`` locks the
     perspective to the seated learners and hides the god view, save and load
     (default: :func:`classroom`). ``names``: one per seat (default: the game's).
+    ``lang``: the table's language, ``"en"`` or ``"fr"`` (default: the game's own,
+    else the kernel's, :func:`gamekit.set_language`): its labels, notices and
+    errors, and the game's narration, moves and results.
     """
 
     _esm = _STATIC / "table.js"
@@ -124,6 +129,10 @@ class Table(anywidget.AnyWidget):
     timer_seconds = traitlets.Int(5).tag(sync=True)
     saved_json = traitlets.Unicode("").tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)
+    lang = traitlets.Unicode("").tag(sync=True)
+    """The table's language ("en", "fr"); empty: the game's, else the kernel's."""
+    labels = traitlets.Dict().tag(sync=True)
+    """The page's texts in the table's language (see :mod:`gamekit.widgets.labels`)."""
     _ready = False
     """False while the constructor runs (its keyword traits must not redraw yet)."""
 
@@ -137,10 +146,14 @@ class Table(anywidget.AnyWidget):
         classroom: bool | None = None,
         names: Sequence[str] | None = None,
         size: str = "normal",
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self._ready = False
+        self._localised: tuple[Any, ...] | None = None
+        if lang is not None:
+            self.lang = lang
         self._game = game if game is not None else gamekit.new_game("knock-knock", seed=1)
         self.classroom = _CLASSROOM[0] if classroom is None else bool(classroom)
         self.size = size
@@ -157,7 +170,6 @@ class Table(anywidget.AnyWidget):
         self._previous: dict[str, Any] | None = None
         self._listeners: list[Callable[[Table], None]] = []
         self.titles = _loaded_titles()
-        self.options_schema = _options_schemas(self.titles)
         self.seat = seat
         self._setup_game()
         self._ready = True
@@ -186,13 +198,54 @@ class Table(anywidget.AnyWidget):
         with self._speaking():
             return named(str(text), list(self.names))
 
+    @property
+    def language(self) -> str:
+        """The language the table speaks: ``lang``, else the game's (its own or the kernel's)."""
+        return self.lang or self._game.lang
+
     @contextmanager
     def _speaking(self) -> Iterator[None]:
-        """Render texts in the game's language with seats as plain "player 0" phrases,
+        """Render texts in the table's language with seats as plain "player 0" phrases,
         which :meth:`read` then turns into this table's names (one pass for the
         title's texts and the table's own)."""
-        with language(self._game.lang), seat_names(None, raw=True):
+        with language(self.language), seat_names(None, raw=True):
             yield
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        value = proposal["value"]
+        return "" if value in ("", None) else check_language(value)
+
+    @traitlets.observe("lang")
+    def _lang_switched(self, _change: Any) -> None:
+        if self._ready:
+            self.refresh(remember=False)
+
+    @traitlets.observe("names")
+    def _names_switched(self, change: Any) -> None:
+        if self._ready and self.labels and change["new"] != change["old"]:
+            with language(self.language):
+                self.labels = {**self.labels, "seats": seat_labels(list(change["new"]))}
+
+    def _localise(self) -> None:
+        """The texts that depend on the language and the names (when either changed)."""
+        game = self._game
+        given = None if self._names_given is None else tuple(self._names_given)
+        key = (get_language(), given, tuple(game.names), game.title, tuple(self.bots),
+               tuple(self.bot_choices), tuple(self.titles))  # fmt: skip
+        if key == self._localised:
+            return
+        self._localised = key
+        names = self._names_given or game.names
+        with seat_names(None):
+            self.names = names
+            self.rulings = {str(k): str(v) for k, v in game.rules.rulings.items()}
+            self.options_schema = _options_schemas(self.titles)
+            texts = page_labels()
+            texts["seats"] = seat_labels(names)
+            texts["bots"] = bot_labels([*self.bot_choices, *self.bots])
+            texts["titles"] = {t: _title_name(t) for t in self.titles}
+            self.labels = texts
 
     def refresh(self, *, remember: bool = True) -> None:
         """Send the page what the chosen perspective may see now."""
@@ -200,6 +253,7 @@ class Table(anywidget.AnyWidget):
             self._refresh(remember)
 
     def _refresh(self, remember: bool) -> None:
+        self._localise()
         self._settle()
         view = self._perspective_view()
         with self.hold_sync():
@@ -239,10 +293,10 @@ class Table(anywidget.AnyWidget):
     def _handle_message(self, content: Any) -> None:
         try:
             if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-                raise ValueError("the table got a message it does not understand")
+                raise ValueError(str(CORE("the table got a message it does not understand")))
             handler = self._handlers().get(content["type"])
             if handler is None:
-                raise ValueError(f"unknown request {_short(content['type'])}")
+                raise ValueError(str(CORE("unknown request {what}", what=_short(content["type"]))))
             with self.hold_sync():  # one update message per request
                 self.error = ""
                 handler(content)
@@ -252,14 +306,14 @@ class Table(anywidget.AnyWidget):
         except (GamekitError, ValueError, TypeError, KeyError) as err:
             self._fail(str(err))
         except Exception as err:  # never raise into the notebook's connection
-            self._fail(f"something went wrong ({type(err).__name__})")
+            self._fail(str(CORE("something went wrong ({error})", error=type(err).__name__)))
 
     def _fail(self, message: str) -> None:
         text = self.read(message.strip().strip("'\""))
         text = text[:1].upper() + text[1:]
         if len(text) > ERROR_LIMIT:
             text = text[: ERROR_LIMIT - 3].rstrip() + "..."
-        if text and text[-1] not in ".!?":
+        if text and text[-1] not in ".!?…":
             text += "."
         with self.hold_sync():
             self.error = text
@@ -288,31 +342,43 @@ class Table(anywidget.AnyWidget):
         index, at_step = msg.get("index"), msg.get("step")
         if at_step is not None and at_step != self._game.step:
             raise IllegalAction(
-                f"that choice was made at step {_short(at_step)} but the game is at step "
-                f"{self._game.step}; nothing was played, choose again",
+                str(
+                    CORE(
+                        "that choice was made at step {chosen} but the game is at step {step}; "
+                        "nothing was played, choose again",
+                        chosen=_short(at_step),
+                        step=self._game.step,
+                    )
+                )
             )
         if self._game.to_move is None:
-            raise IllegalAction("the game is over", [])
+            raise IllegalAction(str(CORE("the game is over")), [])
         if self.cover_for is not None:
             raise IllegalAction(
-                f"pass the screen to {seat_label(self.cover_for)} first: they click to see "
-                "their cards",
+                str(
+                    CORE(
+                        "pass the screen to {seat} first: they click to see their cards",
+                        seat=Seat(self.cover_for),
+                    )
+                ),
                 [],
             )
         if not self._may_act():
-            raise IllegalAction(
-                f"it is {seat_label(self._game.to_move)}'s decision, and this table is seen "
-                f"from {_perspective_name(self.seat)}",
-                [],
-            )
+            raise IllegalAction(_not_your_decision(self._game.to_move, self.seat), [])
         legal = self._game.legal_actions()
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
             raise IllegalAction(
-                f"there is no legal choice number {_short(index)} (choose 0 to {len(legal) - 1})"
+                str(
+                    CORE(
+                        "there is no legal choice number {number} (choose 0 to {last})",
+                        number=_short(index),
+                        last=len(legal) - 1,
+                    )
+                )
             )
         seat = self._game.to_move
         events = self._game.play(legal[index])
-        self.notice = self._told(f"{seat_label(seat)} played", events)
+        self.notice = self._told(seat, None, events)
         self._after_move()
 
     def _msg_step(self, msg: dict[str, Any]) -> None:
@@ -328,29 +394,35 @@ class Table(anywidget.AnyWidget):
         if seat in self._humans:
             self.autoplay = False
             raise IllegalAction(
-                f"it is {seat_label(seat)}'s turn, and {seat_label(seat)} is played by a person: "
-                "choose a move (Step plays only for bots)",
+                str(
+                    CORE(
+                        "it is {seat}'s turn, and {seat} is played by a person: "
+                        "choose a move (Step plays only for bots)",
+                        seat=Seat(seat),
+                    )
+                ),
                 [],
             )
         bot = self._bot_for(seat)
         action = bot.choose(self._game)
         events = self._game.play(action)
-        self.notice = self._told(f"{seat_label(seat)} ({bot.name}) played", events)
+        self.notice = self._told(seat, bot.name, events)
         self._after_move()
 
-    def _told(self, who: str, events: Sequence[gamekit.Event]) -> str:
+    def _told(self, seat: int | None, bot: str | None, events: Sequence[gamekit.Event]) -> str:
         """A notice from the public narration of a move, never from the action itself.
 
         The action may hold what others must not see (the card knocked with, a
         disguise chosen while the Seer's eyes are closed); its narration does not.
+        ``seat`` played (with ``bot``, when a bot chose); ``None``: the party timer ran out.
         """
-        seat = self._view_seat()
-        seen = [e.text for e in events if _event_visible(e, seat)]
+        view = self._view_seat()
+        seen = [e.text for e in events if _event_visible(e, view)]
         if self.memory_mode and seen:
             cover = getattr(self._game.rules, "memory_text", None)
             if callable(cover):
                 seen = cover(seen, [""] * len(seen))
-        return self.read(f"{who}: {seen[0]}" if seen else f"{who}.")
+        return self.read(_played(seat, bot, seen[0] if seen else None))
 
     def _after_move(self) -> None:
         self.refresh()
@@ -363,7 +435,8 @@ class Table(anywidget.AnyWidget):
         """Autoplay stops and the table says who won."""
         self.autoplay = False
         lines = self._game.rules.result_lines(self._game.state)
-        self.notice = self.read("The game is over: " + (lines[0] if lines else "no result."))
+        result = lines[0] if lines else str(CORE("no result."))
+        self.notice = self.read(CORE("The game is over: {result}", result=result))
         self.revision += 1
 
     def _msg_timeout(self, msg: dict[str, Any]) -> None:
@@ -374,30 +447,39 @@ class Table(anywidget.AnyWidget):
         for action in legal:
             if _is_no_disguise(action):
                 events = self._game.play(action)
-                self.notice = self._told("time is up!", events)
+                self.notice = self._told(None, None, events)
                 self._after_move()
                 return
 
     def _msg_goto(self, msg: dict[str, Any]) -> None:
         step = msg.get("step")
         if not isinstance(step, int) or isinstance(step, bool):
-            raise ValueError(f"step must be a whole number, not {_short(step)}")
+            raise ValueError(str(CORE("the step must be a whole number, not {value}",
+                                       value=_short(step))))  # fmt: skip
         self._travel(lambda: self._game.goto(step))
 
     def _travel(self, move: Callable[[], object]) -> None:
         move()
-        self.notice = f"now at step {self._game.step}"
+        self.notice = str(CORE("now at step {step}", step=self._game.step))
         self.refresh()
 
     def _msg_new(self, msg: dict[str, Any]) -> None:
         try:
             options = msg.get("options") or {}
             if not isinstance(options, dict):
-                raise ValueError('options must be an object such as {"face_down_deck": true}')
+                raise ValueError(
+                    str(
+                        CORE(
+                            "options must be an object such as {example}",
+                            example='{"face_down_deck": true}',
+                        )
+                    )  # fmt: skip
+                )
             game = gamekit.new_game(
                 str(msg.get("title") or self._game.title),
-                players=_whole(msg.get("players"), "players"),
-                seed=_whole(msg.get("seed"), "the seed"),
+                players=_whole(msg.get("players"), _PLAYERS_WHOLE),
+                seed=_whole(msg.get("seed"), _SEED_WHOLE),
+                lang=self._game._lang,
                 **options,
             )
         except Exception:
@@ -407,21 +489,23 @@ class Table(anywidget.AnyWidget):
         self.set_game(game)
 
     def _msg_load(self, msg: dict[str, Any]) -> None:
-        self._refuse_in_classroom("loading a saved game")
+        self._refuse_in_classroom(CORE("loading a saved game is switched off in classroom mode"))
         self.set_game(gamekit.load_game(msg.get("text", "")))
-        self.notice = f"loaded a saved game at step {self._game.step}"
+        self.notice = str(CORE("loaded a saved game at step {step}", step=self._game.step))
 
     def _msg_save(self, _msg: dict[str, Any]) -> None:
-        self._refuse_in_classroom("saving the game")
+        self._refuse_in_classroom(CORE("saving the game is switched off in classroom mode"))
         self.saved_json = self._game.to_json()
-        self.notice = f"saved step {self._game.step}"
+        self.notice = str(CORE("saved step {step}", step=self._game.step))
         self.revision += 1
 
     def _msg_seat(self, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")
         self._check_seat(seat)
         if self.cover_for is not None and seat != self.seat:
-            raise ValueError(f"pass the screen to {seat_label(self.cover_for)} first")
+            raise ValueError(
+                str(CORE("pass the screen to {seat} first", seat=Seat(self.cover_for)))
+            )
         self.seat = seat
         self._previous = None
         self.refresh(remember=False)
@@ -432,7 +516,7 @@ class Table(anywidget.AnyWidget):
             self._sit(seat)
             return
         if not isinstance(name, str) or name not in self.bot_choices:
-            raise ValueError(f"there is no bot called {_short(name)}")
+            raise ValueError(str(CORE("there is no bot called {name}", name=_short(name))))
         self._chosen[seat] = name
         self._humans.discard(seat)
         self._make_seat_bots()
@@ -445,7 +529,7 @@ class Table(anywidget.AnyWidget):
     def _sit(self, seat: int) -> None:
         """A person takes ``seat`` (its bot leaves); the page then shows that seat."""
         if seat in self._humans:
-            raise ValueError(f"{seat_label(seat)} is already played by a person")
+            raise ValueError(str(CORE("{seat} is already played by a person", seat=Seat(seat))))
         self._humans.add(seat)
         self._bot_objects.pop(seat, None)
         self._chosen.pop(seat, None)
@@ -454,17 +538,22 @@ class Table(anywidget.AnyWidget):
             self.seat = seat  # sitting down shows that seat, unless another person decides
             self._previous = None
         self._make_seat_bots()
-        self.notice = self.read(f"{seat_label(seat)} is now played by a person")
+        self.notice = self.read(CORE("{seat} is now played by a person", seat=Seat(seat)))
         self.refresh(remember=False)
 
     def _msg_stand(self, msg: dict[str, Any]) -> None:
         seat = self._seat_of(msg)
         if seat not in self._humans:
-            raise ValueError(f"{seat_label(seat)} is played by a bot, not by a person")
+            raise ValueError(
+                str(CORE("{seat} is played by a bot, not by a person", seat=Seat(seat)))
+            )
         self._humans.discard(seat)
         self._make_seat_bots()
         self._leave_seat(seat)
-        self.notice = self.read(f"{seat_label(seat)} is now played by the {self.bots[seat]} bot")
+        self.notice = self.read(
+            CORE("{seat} is now played by the bot “{bot}”", seat=Seat(seat),
+                 bot=bot_label(self.bots[seat]))
+        )  # fmt: skip
         self.refresh(remember=False)
 
     def _leave_seat(self, seat: int) -> None:
@@ -478,7 +567,7 @@ class Table(anywidget.AnyWidget):
 
     def _msg_uncover(self, _msg: dict[str, Any]) -> None:
         if self.cover_for is None:
-            raise ValueError("there is no cover to lift")
+            raise ValueError(str(CORE("there is no cover to lift")))
         self.seat, self.cover_for = self.cover_for, None
         self._previous = None
         self.refresh(remember=False)
@@ -501,13 +590,12 @@ class Table(anywidget.AnyWidget):
         rules = game.rules
         self._previous = None
         self._make_seat_bots()
-        with self.hold_sync():
+        with self.hold_sync(), self._speaking():
             self.title = game.title
-            self.game_name = rules.name
+            self.game_name = str(rules.name)
             self.players = game.players
             self.seed = game.seed
-            self.names = self._names_given or game.names
-            self.rulings = {str(k): str(v) for k, v in rules.rulings.items()}
+            self._localised = None
             self.saved_json = ""
             self.catalogue = rules.card_catalogue()
             self.board_js = rules.board_script() or ""
@@ -573,7 +661,10 @@ class Table(anywidget.AnyWidget):
         seat = msg.get("seat")
         players = self._game.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"no seat {_short(seat)}: the seats are 0 to {players - 1}")
+            raise ValueError(
+                str(CORE("no seat {seat}: the seats are 0 to {last}", seat=_short(seat),
+                          last=players - 1))
+            )  # fmt: skip
         return seat
 
     def _check_seat(self, seat: Any) -> None:
@@ -584,20 +675,31 @@ class Table(anywidget.AnyWidget):
             ok = not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < players
         if not ok:
             raise ValueError(
-                f"seat must be None, 'god' or a seat number from 0 to {players - 1}, "
-                f"not {_short(seat)}"
+                str(
+                    CORE(
+                        "seat must be None, {god} or a seat number from 0 to {last}, not {seat}",
+                        god=repr(GOD),
+                        last=players - 1,
+                        seat=_short(seat),
+                    )
+                )
             )
         if self.classroom and self._humans and seat not in self._humans:
             raise ValueError(
-                "in classroom mode the table shows only the seats played by people "
-                f"({seat_list(sorted(self._humans))})"
+                str(
+                    CORE(
+                        "in classroom mode the table shows only the seats played by people "
+                        "({seats})",
+                        seats=seats(sorted(self._humans)),
+                    )
+                )
             )
         if self.classroom and seat == GOD:
-            raise ValueError("the god view is switched off in classroom mode")
+            raise ValueError(str(CORE("the god view is switched off in classroom mode")))
 
-    def _refuse_in_classroom(self, what: str) -> None:
+    def _refuse_in_classroom(self, refusal: Message) -> None:
         if self.classroom:
-            raise ValueError(f"{what} is switched off in classroom mode")
+            raise ValueError(str(refusal))
 
     def _settle(self) -> None:
         """Pass-and-play: the perspective follows the person to move, behind a cover."""
@@ -663,9 +765,10 @@ class Table(anywidget.AnyWidget):
             lines = game.rules.result_lines(game.state)
         else:
             points = and_list(
-                f"{seat_label(s)} has {points_text(v)}" for s, v in enumerate(game.scores())
+                str(CORE("{seat} has {points}", seat=Seat(s), points=points_text(v)))
+                for s, v in enumerate(game.scores())
             )
-            lines = [f"Scores so far: {points}."]
+            lines = [str(CORE("Scores so far: {points}.", points=points))]
         return [self.read(line) for line in lines]
 
     def _legal_rows(self) -> list[dict[str, Any]]:
@@ -723,12 +826,54 @@ def _is_no_disguise(action: gamekit.Action) -> bool:
     return "no disguise" in text or "nothing" in text
 
 
-def _perspective_name(seat: Perspective) -> str:
+def _not_your_decision(mover: int | None, seat: Perspective) -> str:
+    """Why the page may not choose: another seat decides than the one it is seen from."""
+    who = Seat(mover if mover is not None else 0)
     if seat is None:
-        return "a spectator's seat"
+        return str(
+            CORE(
+                "it is {mover}'s decision, and this table is seen from a spectator's seat",
+                mover=who,
+            )
+        )
     if seat == GOD:
-        return "the god view"
-    return f"{seat_label(int(seat))}'s seat"
+        return str(CORE("it is {mover}'s decision, and this table is seen from the god view",
+                         mover=who))  # fmt: skip
+    return str(
+        CORE(
+            "it is {mover}'s decision, and this table is seen from {seat}'s seat",
+            mover=who,
+            seat=Seat(int(seat)),
+        )
+    )
+
+
+def _played(seat: int | None, bot: str | None, move: str | None) -> Message:
+    """The notice after a move: who played (and which bot chose), then what was seen."""
+    if seat is None:
+        if move is None:
+            return CORE("Time is up!")
+        return CORE("Time is up! {move}", move=move)
+    who = Seat(seat)
+    if bot is None:
+        if move is None:
+            return CORE("{seat} played.", seat=who)
+        return CORE("{seat} played: {move}", seat=who, move=move)
+    if move is None:
+        return CORE("{seat} (bot “{bot}”) played.", seat=who, bot=bot_label(bot))
+    return CORE("{seat} (bot “{bot}”) played: {move}", seat=who, bot=bot_label(bot), move=move)
+
+
+def _title_name(title: str) -> str:
+    """A title's name as the page's title selector shows it."""
+    try:
+        return str(gamekit.rules_for(title).name)
+    except Exception:  # a title that cannot say its name shows its id
+        return title
+
+
+_PLAYERS_WHOLE = "players"
+_SEED_WHOLE = "seed"
 
 
 def _short(value: Any) -> str:
@@ -738,16 +883,18 @@ def _short(value: Any) -> str:
 
 
 def _whole(value: Any, what: str) -> int | None:
-    """A whole number typed in the page ("" or None: the default)."""
+    """A whole number typed in the page ("" or None: the default); ``what``: ``"players"``
+    or ``"seed"``, for the error."""
     if value is None or value == "":
         return None
-    if isinstance(value, bool):
-        raise ValueError(f"{what} must be a whole number")
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str) and value.strip().isdigit():
         return int(value.strip())
-    raise ValueError(f"{what} must be a whole number, not {_short(value)}")
+    if what == _PLAYERS_WHOLE:
+        raise ValueError(str(CORE("the number of players must be a whole number, not {value}",
+                                   value=_short(value))))  # fmt: skip
+    raise ValueError(str(CORE("the seed must be a whole number, not {value}", value=_short(value))))
 
 
 def _per_seat(
@@ -768,12 +915,24 @@ def _best_bot(title: str) -> str:
 
 
 def _options_schemas(titles: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+    """Every title's options as form fields, their texts in the language in force."""
     out: dict[str, list[dict[str, Any]]] = {}
     for title in titles:
         try:
-            out[title] = gamekit.rules_for(title).options_schema()
+            out[title] = [_field_texts(row) for row in gamekit.rules_for(title).options_schema()]
         except Exception:  # a title whose options cannot be listed gets no form
             out[title] = []
+    return out
+
+
+def _field_texts(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A form field ready for the page: a label or choice label given as a message
+    (or a word) rendered now, a tuple made a list."""
+    out = {key: list(value) if isinstance(value, tuple) else value for key, value in row.items()}
+    if "label" in out:
+        out["label"] = str(out["label"])
+    if "choice_labels" in out:
+        out["choice_labels"] = [str(label) for label in out["choice_labels"]]
     return out
 
 

@@ -211,6 +211,9 @@ def _named_fr(text: str, names: Sequence[str]) -> str:
     ...     _named_fr("Le joueur 0 frappe à la porte du joueur 1.", ["Ann", "Bob"])
     'Ann frappe à la porte de Bob.'
     >>> with language("fr"):
+    ...     _named_fr("La place du joueur 0, au joueur 1.", ["Ann", "Bob"])
+    'La place d’Ann, à Bob.'
+    >>> with language("fr"):
     ...     _named_fr("Le joueur 0 frappe à la porte du joueur 1.", default_names(2))
     'Le joueur 1 frappe à la porte du joueur 2.'
     """
@@ -228,6 +231,8 @@ def _named_fr(text: str, names: Sequence[str]) -> str:
         if article and article[0].isupper():
             prefix = prefix.capitalize()
         joined = and_list(chosen)
+        if prefix.lower() == "de " and joined[:1].lower() in _VOWELS:
+            prefix = prefix[0] + "’"  # "d’Ann"
         return prefix + joined
 
     return _SIEGES.sub(replace, text)

@@ -26,6 +26,28 @@ S = TypeVar("S")
 Score = int | float
 
 
+OPTION_KEYS = frozenset(
+    {"label", "kind", "min", "max", "choices", "choice_labels", "count", "players"}
+)
+"""The keys a config field's metadata may give its form field (see ``Rules.options_schema``)."""
+
+
+def option_hints(**hints: Any) -> dict[str, Any]:
+    """A config field's form-field keys, for ``dataclasses.field(metadata=...)``.
+
+    >>> option_hints(choices=("red", "blue", "green"), count=2, players=(2,))["count"]
+    2
+    >>> option_hints(colour="red")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown option hints ['colour']; known: choice_labels, choices, count, ...
+    """
+    unknown = sorted(set(hints) - OPTION_KEYS)
+    if unknown:
+        raise ValueError(f"unknown option hints {unknown}; known: {', '.join(sorted(OPTION_KEYS))}")
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in hints.items()}
+
+
 class Rules(ABC, Generic[S]):
     """One game's rules. Subclasses fill the class variables and the methods."""
 
@@ -176,10 +198,18 @@ class Rules(ABC, Generic[S]):
     def options_schema(self) -> list[dict[str, Any]]:
         """The options as form fields: ``{"name", "label", "kind", "default", ...}``.
 
-        ``kind`` is ``"bool"``, ``"int"`` (with ``"min"``/``"max"`` when known) or
-        ``"choice"`` (with ``"choices"``). The default reads the fields of the
-        default config dataclass; a title overrides it to give ranges and choices.
-        Fields whose value is neither a bool, a number nor a text are left out.
+        ``kind`` is ``"bool"``, ``"int"`` (with ``"min"``/``"max"`` when known),
+        ``"choice"`` (one of ``"choices"``) or ``"choices"`` (``"count"`` different
+        values from ``"choices"``, the option's value a list; a ``None`` default
+        leaves the choice to the rules). Optional keys: ``"choice_labels"`` (what
+        the form shows for each choice, in order), ``"players"`` (the player
+        counts the option is for; the form offers it for those only).
+
+        The default reads the fields of the default config dataclass; a field's
+        ``metadata`` (``dataclasses.field(metadata=option_hints(...))``) adds keys,
+        so a title needs no override to give ranges, choices, counts and labels.
+        Fields whose value is neither a bool, a number nor a text are left out,
+        unless their metadata gives a kind or choices.
         """
         config = self.make_config(None, {})
         fields: list[dict[str, Any]] = []
@@ -192,14 +222,21 @@ class Rules(ABC, Generic[S]):
                 "label": field.name.replace("_", " ").capitalize(),
                 "default": value,
             }
+            hints = {k: list(v) if isinstance(v, tuple) else v
+                     for k, v in field.metadata.items() if k in OPTION_KEYS}  # fmt: skip
+            if "choices" in hints and "kind" not in hints:
+                hints["kind"] = "choices" if "count" in hints else "choice"
             if isinstance(value, bool):
                 row["kind"] = "bool"
             elif isinstance(value, int):
                 row["kind"] = "int"
             elif isinstance(value, str):
                 row |= {"kind": "choice", "choices": [value]}
-            else:
+            elif "kind" not in hints:
                 continue
+            row |= hints
+            if isinstance(row["default"], tuple):
+                row["default"] = list(row["default"])
             fields.append(row)
         return fields
 

@@ -528,3 +528,58 @@ def test_god_view_lights_only_the_deciders_cards(page: Any, lab: Any) -> None:
         )
         assert others.count() == 0
         _mouse_move(page)
+
+
+# ----------------------------------------------------------------- French --
+def test_a_french_table_plays_and_offers_hats_removed_types(page: Any, lab: Any) -> None:
+    """``Table(game, lang="fr")``: French buttons and seats, a move played by mouse; the
+    options form offers Hats' two removed types as two menus (2 players only), and a
+    New game the rules refuse leaves the selectors on the game shown."""
+    record = _open(page, lab, "knock-knock", "french", extra=", lang='fr'")
+    assert page.locator(".gk-new").inner_text() == "Nouvelle partie"
+    assert page.locator(".gk-undo").inner_text() == "↶ Annuler"
+    assert page.locator(".gk-step-one").inner_text() == "Avancer"
+    assert page.locator(".gk-side-title").inner_text() == "Ce qui s’est passé"
+    assert page.locator(".gk-status").inner_text() == "À vous de décider"
+    assert page.locator(".gk-seat-name").first.inner_text() == "▶ Joueur 1 (vous)"
+    shown = page.locator(".gk-root").inner_text()
+    for english in ("New game", "Undo", "What happened", "Your decision", "Player ", "bot:"):
+        assert english not in shown, f"{english!r} on a French table"
+    assert _kernel(record)["step"] == 0
+    _mouse_move(page)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.gk-event-text')]"
+        ".some((e) => e.textContent.includes('joueur'))"
+    )
+    assert _kernel(record)["step"] >= 1 and _kernel(record)["error"] == ""
+
+    players = page.locator(".gk-new-players").input_value()  # the game's: 4
+    page.select_option(".gk-new-title", "hats")
+    page.fill(".gk-new-players", "3")
+    field = page.locator(".gk-option-choices[data-option='removed_types']")
+    assert field.count() == 1 and field.is_hidden(), "removed_types is for 2 players only"
+    page.fill(".gk-new-players", "2")
+    assert field.is_visible()
+    menus = field.locator("select")
+    assert menus.count() == 2
+    assert menus.nth(0).locator("option").first.inner_text() == "(par défaut)"
+    menus.nth(0).select_option('"red"')
+    assert menus.nth(1).locator("option[value='\"red\"']").is_disabled(), "two different types"
+    before = _revision(page)
+    page.locator(".gk-new").click()  # one type only: the rules refuse
+    _wait_new_revision(page, before)
+    page.wait_for_selector(".gk-error:not([hidden])")
+    assert page.locator(".gk-error b").inner_text().startswith("⚠ Rien n’a changé")
+    assert page.locator(".gk-new-title").input_value() == "knock-knock", "back on the game shown"
+    assert page.locator(".gk-new-players").input_value() == players
+
+    page.select_option(".gk-new-title", "hats")
+    page.fill(".gk-new-players", "2")
+    menus.nth(0).select_option('"red"')
+    menus.nth(1).select_option('"blue"')
+    before = _revision(page)
+    page.locator(".gk-new").click()
+    _wait_new_revision(page, before)
+    page.wait_for_function("() => document.querySelector('.gk-new-title').value === 'hats'")
+    assert page.locator(".gk-error").is_hidden()
+    assert page.locator(".gk-new").inner_text() == "Nouvelle partie"

@@ -10,6 +10,24 @@ const PALETTE = {
   blue: "#0072B2", red: "#D55E00", pink: "#CC79A7", grey: "#8C8C8C", black: "#222222",
 };
 
+// ------------------------------------------------------------------ words --
+// Every word the table shows comes from the kernel (the `labels` trait, in the
+// table's language: see widgets/labels.py); the page fills the placeholders.
+let L = {};
+function t(key, params = {}) {
+  const text = L[key] !== undefined ? String(L[key]) : key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+// A text that names a seat, made by the kernel seat by seat (the grammar of names).
+function seatText(seat, key) {
+  const row = (L.seats || [])[seat];
+  return row && row[key] !== undefined ? row[key] : `${seatName(seat)}`;
+}
+// A bot's name as shown (the API name stays the same).
+function botName(name) {
+  return (L.bots || {})[name] || name;
+}
+
 // ----------------------------------------------------------------- helpers --
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -106,7 +124,7 @@ function card(spec) {
   if (dead) classes.push("gk-dead");
   if (spec.strip) classes.push("gk-strip");
   if (spec.extraClass) classes.push(spec.extraClass);
-  const name = title || label || (faceDown ? "a face-down card" : "a card");
+  const name = title || label || (faceDown ? t("face_down_card") : t("a_card"));
   const el = h("div", { class: classes.join(" "), title: name, role: "img", "aria-label": name });
   // A card is at least as wide as its longest word: words are never broken.
   const longest = Math.max(0, ...String(label).split(/\s+/).map((w) => w.length));
@@ -129,13 +147,14 @@ function zone(name, ...children) {
 }
 
 // An empty place where cards would be: a dashed outline that says so.
-function emptySlot(text = "empty", small = true) {
+function emptySlot(text = t("empty"), small = true) {
   return h("div", { class: "gk-card gk-empty" + (small ? " gk-small" : ""), role: "img", "aria-label": text }, h("span", { class: "gk-empty-text" }, text));
 }
 
 function pile(name, count, spec = {}) {
-  const el = h("div", { class: "gk-pile", title: `${name}: ${count} card${count === 1 ? "" : "s"}` });
-  const top = count > 0 ? card({ faceDown: true, small: true, ...spec }) : emptySlot("empty");
+  const one = count === 1 || (count === 0 && L.lang === "fr"); // French: "0 carte"
+  const el = h("div", { class: "gk-pile", title: one ? t("pile_one", { name }) : t("pile_many", { name, count }) });
+  const top = count > 0 ? card({ faceDown: true, small: true, ...spec }) : emptySlot();
   el.appendChild(h("div", { class: "gk-pile-stack" + (count > 1 ? " gk-stacked" : "") }, top));
   el.appendChild(h("div", { class: "gk-pile-count" }, h("b", {}, String(count)), " ", name));
   return el;
@@ -145,12 +164,12 @@ function chip(text, cls = "") {
   return h("span", { class: "gk-chip " + cls }, text);
 }
 
-// Display names (the `names` trait); "Player N" where none is given.
+// Display names (the `names` trait); the seat's number from 1 where none is given.
 let NAMES = [];
 function seatName(seat) {
-  if (seat === null || seat === undefined) return "nobody";
-  if (seat === "god") return "the god view";
-  return NAMES[seat] || `Player ${seat}`;
+  if (seat === null || seat === undefined) return t("nobody");
+  if (seat === "god") return t("the_god_view");
+  return NAMES[seat] || ((L.seats || [])[seat] || {}).name || String(Number(seat) + 1);
 }
 
 function isObj(v) {
@@ -202,7 +221,7 @@ function makeCtx(model, send) {
       el.setAttribute("role", "button");
       const name = el.getAttribute("aria-label") || el.textContent.trim();
       el.setAttribute("aria-label", rows.length === 1 ? `${rows[0].text} (${name})`
-        : `${name}: ${rows.length} moves: ${rows.map((r) => r.text).join("; ")}`);
+        : t("card_moves", { name, count: rows.length, list: rows.map((r) => r.text).join("; ") }));
       if (rows.length > 1) el.setAttribute("aria-haspopup", "menu");
       el.dataset.actions = rows.map((r) => r.index).join(",");
       el.title = rows.map((r) => r.text).join("\n");
@@ -231,12 +250,12 @@ function genericValue(ctx, key, value, path) {
         ctx.mark(h("div", { class: "gk-seat-row" }, h("span", { class: "gk-row-label" }, seatName(i)),
           h("div", { class: "gk-cards" }, row.map((v, j) => genericCard(ctx, v, `${path}.${i}.${j}`)))), `${path}.${i}`)));
     }
-    return h("div", { class: "gk-cards" }, value.length ? value.map((v, j) => genericCard(ctx, v, `${path}.${j}`)) : chip("none"));
+    return h("div", { class: "gk-cards" }, value.length ? value.map((v, j) => genericCard(ctx, v, `${path}.${j}`)) : chip(t("none")));
   }
   if (isObj(value)) {
     return h("div", { class: "gk-generic" }, Object.entries(value).map(([k, v]) => genericEntry(ctx, k, v, `${path}.${k}`)));
   }
-  return chip(value === null ? "hidden" : String(value));
+  return chip(value === null ? t("hidden") : String(value));
 }
 
 function genericCard(ctx, v, path) {
@@ -281,12 +300,13 @@ function seatArea(ctx, s, extraTitle, ...children) {
   if (s === ctx.toMove) classes.push("gk-active");
   return h("div", { class: classes.join(" "), "data-seat": s },
     h("div", { class: "gk-area-title" }, shapeIcon("circle", SEAT_COLORS[s % 8], 16), seatName(s),
-      s === ctx.seat ? " (you)" : "", s === ctx.toMove ? chip("deciding", "gk-strong") : null, extraTitle),
+      s === ctx.seat ? t("you") : "", s === ctx.toMove ? chip(t("deciding"), "gk-strong") : null, extraTitle),
     ...children);
 }
 
-function hiddenHand(n, label = "hand") {
-  return h("div", { class: "gk-cards" }, n ? card({ faceDown: true, small: true, label: `${n} in ${label}` }) : emptySlot(`empty ${label}`));
+function hiddenHand(n, label = t("hand")) {
+  return h("div", { class: "gk-cards" }, n ? card({ faceDown: true, small: true, label: t("in_hand", { count: n, label }) })
+    : emptySlot(t("empty_hand", { label })));
 }
 
 // The seats in drawing order: the one this table is about first (its own seat,
@@ -323,11 +343,10 @@ function openPopover(model, anchor, rows) {
     onclick: (ev) => { ev.stopPropagation(); root._sent(); close(false); model.send({ type: "play", index: r.index, step: model.get("step") }); },
   }, r.text));
   const cancel = h("button", { class: "gk-menu-close", role: "menuitem", tabindex: "-1",
-    onclick: (ev) => { ev.stopPropagation(); close(true); } }, "Cancel");
+    onclick: (ev) => { ev.stopPropagation(); close(true); } }, t("cancel"));
   const all = [...items, cancel];
-  const label = anchor.title ? anchor.title.split("\n")[0] : "this card";
-  const menu = h("div", { class: "gk-menu", role: "menu", "aria-label": `Choose a move (${rows.length})` },
-    h("div", { class: "gk-menu-title", "aria-hidden": "true" }, `Choose a move (${rows.length}):`), all);
+  const menu = h("div", { class: "gk-menu", role: "menu", "aria-label": t("choose_move", { count: rows.length }) },
+    h("div", { class: "gk-menu-title", "aria-hidden": "true" }, t("choose_move_title", { count: rows.length })), all);
   menu._anchor = anchor;
   menu.onkeydown = (ev) => {
     const at = all.indexOf(document.activeElement);
@@ -341,7 +360,6 @@ function openPopover(model, anchor, rows) {
     if (next !== null) { ev.preventDefault(); ev.stopPropagation(); all[next].focus(); }
   };
   menu.onclick = (ev) => ev.stopPropagation();
-  void label;
   root.appendChild(menu);
   // Above the card when there is room, else below; always inside the table.
   const rr = root.getBoundingClientRect();
@@ -360,7 +378,7 @@ function openPopover(model, anchor, rows) {
 }
 
 
-const KIT = { h, svg, card, zone, pile, chip, seatName, isObj, get, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand, genericBoard, emptySlot, seatOrder };
+const KIT = { t, botName, h, svg, card, zone, pile, chip, seatName, isObj, get, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand, genericBoard, emptySlot, seatOrder };
 const LOADED = new Map(); // board source -> a promise of its draw function
 
 // Import a board module once (a Blob URL keeps it local: nothing is fetched).
@@ -395,15 +413,16 @@ async function render({ model, el }) {
     seats: h("div", { class: "gk-seats" }),
     board: h("div", { class: "gk-board" }),
     actions: h("div", { class: "gk-actions" }),
-    result: h("div", { class: "gk-result", role: "region", "aria-label": "result", hidden: true }),
+    result: h("div", { class: "gk-result", role: "region", hidden: true }),
     controls: h("div", { class: "gk-controls" }),
-    narration: h("ol", { class: "gk-narration", "aria-label": "what happened" }),
+    narration: h("ol", { class: "gk-narration" }),
     cover: h("div", { class: "gk-cover", hidden: true }),
     extras: h("div", { class: "gk-extras" }),
     tip: h("div", { class: "gk-tip", role: "tooltip", id: `gk-tip-${Math.random().toString(36).slice(2)}`, hidden: true }),
   };
-  const side = h("aside", { class: "gk-side", "aria-label": "moves and what happened" },
-    h("div", { class: "gk-side-title" }, "What happened"), parts.narration, parts.actions);
+  parts.sideTitle = h("div", { class: "gk-side-title" });
+  const side = h("aside", { class: "gk-side" }, parts.sideTitle, parts.narration, parts.actions);
+  parts.side = side;
   const main = h("div", { class: "gk-main" }, parts.result, parts.board);
   root.append(parts.header, parts.error, parts.live, parts.seats, h("div", { class: "gk-layout" }, main, side),
     parts.controls, parts.extras, parts.cover, parts.tip);
@@ -443,7 +462,18 @@ async function render({ model, el }) {
   const themeWatch = new MutationObserver(() => applyTheme(root));
   themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
 
+  L = opt(model, "labels", {});
   buildControls(model, parts.controls, send, root);
+  // Another language: the controls are built again with its words.
+  let labelsKey = JSON.stringify(L);
+  const relabel = () => {
+    L = opt(model, "labels", {});
+    const key = JSON.stringify(L);
+    if (key === labelsKey) return;
+    labelsKey = key;
+    parts.controls.replaceChildren();
+    buildControls(model, parts.controls, send, root);
+  };
 
   let autoTimer = null;
   let partyTimer = null;
@@ -456,12 +486,13 @@ async function render({ model, el }) {
     const t0 = performance.now();
     const step = model.get("step");
     if (step !== lastStep) closePopover(root);
+    relabel();
     try {
       drawAll(model, parts, send, boardSource === model.get("board_js") ? board : null, root);
       root.classList.remove("gk-broken");
     } catch (err) {
       parts.error.hidden = false;
-      parts.error.textContent = "The table could not be drawn: " + err;
+      parts.error.textContent = t("drawing_failed", { error: String(err) });
       root.classList.add("gk-broken");
       console.error(err);
     }
@@ -491,7 +522,7 @@ async function render({ model, el }) {
     redraw();
   });
   for (const name of ["revision", "memory_mode", "autoplay", "party_timer", "humans", "classroom", "cover_for", "names",
-    "rulings", "summary_lines", "size", "options_schema"]) model.on(`change:${name}`, redraw);
+    "rulings", "summary_lines", "size", "options_schema", "labels"]) model.on(`change:${name}`, redraw);
   model.on("change:saved_json", () => showSaved(model, parts.extras));
   redraw();
   return () => {
@@ -510,9 +541,9 @@ function announce(model, live, before, lastStep) {
   const lines = [];
   if (lastStep !== null && step > lastStep) {
     for (const r of rows) if (r.step > lastStep) lines.push(r.text);
-  } else if (lastStep !== null && step !== lastStep) lines.push(`Now at step ${step}.`);
-  if (!model.get("is_over") && isMyDecision(model)) lines.push("Your decision.");
-  if (model.get("is_over")) lines.push(`Game over: ${winnersText(model.get("winners"))}.`);
+  } else if (lastStep !== null && step !== lastStep) lines.push(t("now_at_step", { step }));
+  if (!model.get("is_over") && isMyDecision(model)) lines.push(t("your_decision_sr"));
+  if (model.get("is_over")) lines.push(t("game_over_sr", { names: winnersText(model.get("winners")) }));
   live.textContent = lines.slice(-6).join(" ");
   return key;
 }
@@ -531,6 +562,11 @@ function applyTheme(root) {
 
 function drawAll(model, parts, send, drawBoard, root) {
   NAMES = opt(model, "names", []);
+  L = opt(model, "labels", {});
+  parts.sideTitle.textContent = t("what_happened");
+  parts.side.setAttribute("aria-label", t("moves_and_narration"));
+  parts.narration.setAttribute("aria-label", t("what_happened"));
+  parts.result.setAttribute("aria-label", t("result"));
   const size = opt(model, "size", root.dataset.sizeChoice || "normal");
   root.classList.toggle("gk-large", size === "large");
   root.classList.toggle("gk-classroom", !!opt(model, "classroom", false));
@@ -543,7 +579,7 @@ function drawAll(model, parts, send, drawBoard, root) {
   if (covered) {
     // A shared screen between two people: nothing of the hand is in the page.
     parts.board.dataset.board = "covered";
-    setChildren(parts.board, [h("div", { class: "gk-covered-board" }, "The table is covered.")]);
+    setChildren(parts.board, [h("div", { class: "gk-covered-board" }, t("covered"))]);
     setChildren(parts.actions, []);
   } else {
     const board = drawBoard ? drawBoard(ctx) : genericBoard(ctx);
@@ -561,13 +597,14 @@ function drawCover(model, box, send) {
   const covered = typeof who === "number";
   box.hidden = !covered;
   if (!covered) { box.replaceChildren(); return false; }
-  const name = seatName(who);
-  if (box.dataset.who !== String(who) || !box.firstChild) {
-    box.dataset.who = String(who);
-    box.replaceChildren(h("div", { class: "gk-cover-card", role: "dialog", "aria-label": `Pass the screen to ${name}` },
-      h("div", { class: "gk-cover-title" }, `Pass the screen to ${name}`),
-      h("p", {}, "The others look away. Only the next player clicks."),
-      h("button", { class: "gk-btn gk-uncover", onclick: () => send({ type: "uncover" }) }, `I am ${name}`)));
+  const title = seatText(who, "cover_title");
+  const key = `${who}|${title}`;
+  if (box.dataset.who !== key || !box.firstChild) {
+    box.dataset.who = key;
+    box.replaceChildren(h("div", { class: "gk-cover-card", role: "dialog", "aria-label": title },
+      h("div", { class: "gk-cover-title" }, title),
+      h("p", {}, t("look_away")),
+      h("button", { class: "gk-btn gk-uncover", onclick: () => send({ type: "uncover" }) }, seatText(who, "i_am"))));
   }
   return true;
 }
@@ -577,23 +614,23 @@ function drawHeader(model, header) {
   const over = model.get("is_over");
   const mover = model.get("to_move");
   const seat = model.get("seat");
-  const persp = seat === "god" ? "god view (everything)" : seat === null ? "spectator" : `seen by ${seatName(seat)}`;
+  const persp = seat === "god" ? t("god_view") : seat === null ? t("spectator") : seatText(seat, "seen_by");
   const mine = isMyDecision(model);
   const status = over
-    ? `Game over — ${winnersText(model.get("winners"))}`
-    : mine ? (seat === "god" ? `Your decision (for ${seatName(mover)})` : "Your decision") : `${seatName(mover)} decides`;
+    ? t("game_over_status", { names: winnersText(model.get("winners")) })
+    : mine ? (seat === "god" ? seatText(mover, "your_decision_for") : t("your_decision")) : seatText(mover, "decides");
   setChildren(header, [
     h("span", { class: "gk-game-name" }, model.get("game_name")),
     h("span", { class: "gk-status" + (over ? " gk-over" : mine ? " gk-yours" : "") }, status),
-    h("span", { class: "gk-step", "data-step": step }, `step ${step}`),
+    h("span", { class: "gk-step", "data-step": step }, t("step_n", { step })),
     h("span", { class: "gk-persp" }, persp),
-    h("span", { class: "gk-seed" }, `seed ${model.get("seed")}`),
+    h("span", { class: "gk-seed" }, t("seed_n", { n: model.get("seed") })),
   ]);
 }
 
 function winnersText(winners) {
-  if (!winners || !winners.length) return "no winner";
-  return (winners.length > 1 ? "winners: " : "winner: ") + winners.map(seatName).join(", ");
+  if (!winners || !winners.length) return t("no_winner");
+  return t(winners.length > 1 ? "winners" : "winner", { names: winners.map(seatName).join(", ") });
 }
 
 function drawError(model, box) {
@@ -601,8 +638,8 @@ function drawError(model, box) {
   box.hidden = !msg;
   box.replaceChildren();
   if (msg) {
-    box.append(h("b", {}, "⚠ Nothing changed: "), msg, " ",
-      h("button", { class: "gk-dismiss", onclick: () => { box.hidden = true; } }, "OK"));
+    box.append(h("b", {}, t("nothing_changed") + " "), msg, " ",
+      h("button", { class: "gk-dismiss", onclick: () => { box.hidden = true; } }, t("ok")));
   }
 }
 
@@ -615,7 +652,7 @@ function drawResult(model, box) {
   const scores = model.get("scores") || [];
   const fallback = [winnersText(model.get("winners")) + ".",
     scores.map((s, i) => `${seatName(i)}: ${s}`).join(" · ")];
-  setChildren(box, [h("div", { class: "gk-result-title" }, "Game over"),
+  setChildren(box, [h("div", { class: "gk-result-title" }, t("game_over")),
     h("ul", { class: "gk-result-lines" }, (lines.length ? lines : fallback).map((l) => h("li", {}, l)))]);
 }
 
@@ -632,25 +669,25 @@ function drawSeats(model, box, send) {
   const classroom = !!opt(model, "classroom", false);
   setChildren(box, scores.map((score, i) => {
     const name = seatName(i);
-    const select = h("select", { class: "gk-bot-select", "aria-label": `who plays for ${name}`,
+    const select = h("select", { class: "gk-bot-select", "aria-label": seatText(i, "who_plays"),
       onchange: (ev) => send({ type: "bot", seat: i, name: ev.target.value }) },
-      h("option", { value: "", selected: !bots[i] }, "human"),
-      choices.map((c) => h("option", { value: c, selected: bots[i] === c }, `bot: ${c}`)));
+      h("option", { value: "", selected: !bots[i] }, t("human")),
+      choices.map((c) => h("option", { value: c, selected: bots[i] === c }, t("bot_choice", { name: botName(c) }))));
     select.value = bots[i] || "";
     let sit = null;
     if (Array.isArray(humans)) {
       sit = humans.includes(i)
-        ? h("button", { class: "gk-btn gk-stand", "data-seat": i, "aria-label": `${name}: stand up (a bot plays)`, onclick: () => send({ type: "stand", seat: i }) }, "stand up")
-        : h("button", { class: "gk-btn gk-sit", "data-seat": i, "aria-label": `sit here as ${name}`, onclick: () => send({ type: "sit", seat: i }) }, "sit here");
+        ? h("button", { class: "gk-btn gk-stand", "data-seat": i, "aria-label": seatText(i, "stand_aria"), onclick: () => send({ type: "stand", seat: i }) }, t("stand_up"))
+        : h("button", { class: "gk-btn gk-sit", "data-seat": i, "aria-label": seatText(i, "sit_aria"), onclick: () => send({ type: "sit", seat: i }) }, t("sit_here"));
     }
     const classes = ["gk-seat"];
     if (i === mover) classes.push("gk-to-move");
     if (winners.includes(i)) classes.push("gk-winner");
     if (i === seat) classes.push("gk-me");
     return h("div", { class: classes.join(" "), "data-seat": i },
-      h("div", { class: "gk-seat-name" }, i === mover ? "▶ " : "", name, i === seat ? " (you)" : "", winners.includes(i) ? " ★" : ""),
+      h("div", { class: "gk-seat-name" }, i === mover ? "▶ " : "", name, i === seat ? t("you") : "", winners.includes(i) ? " ★" : ""),
       h("div", { class: "gk-seat-line" },
-        h("span", { class: "gk-seat-score" + (before[i] !== score ? " gk-changed" : "") }, "score ", h("b", {}, String(score))),
+        h("span", { class: "gk-seat-score" + (before[i] !== score ? " gk-changed" : "") }, t("score") + " ", h("b", {}, String(score))),
         classroom && Array.isArray(humans) ? null : select, sit));
   }));
 }
@@ -683,14 +720,14 @@ function drawActions(model, box, ctx, send) {
   const bots = model.get("bots") || [];
   if (over) { setChildren(box, []); return; }
   if (!legal.length) {
-    const who = bots[mover] ? `bot "${bots[mover]}"` : "a stand-in random bot";
-    const wait = h("div", { class: "gk-actions-title gk-wait" }, `Waiting for ${seatName(mover)}.`);
+    const wait = h("div", { class: "gk-actions-title gk-wait" }, seatText(mover, "waiting"));
     if (botsPlayThemselves(model) && bots[mover]) {
-      setChildren(box, [wait, h("div", { class: "gk-hint" }, `The ${who} plays by itself.`)]);
+      setChildren(box, [wait, h("div", { class: "gk-hint" }, t("bot_plays", { name: botName(bots[mover]) }))]);
       return;
     }
+    const decide = bots[mover] ? t("let_bot_decide", { name: botName(bots[mover]) }) : t("let_random_decide");
     setChildren(box, [wait,
-      h("button", { class: "gk-btn gk-step-btn", onclick: () => send({ type: "step", step: model.get("step") }) }, `Let ${who} decide`)]);
+      h("button", { class: "gk-btn gk-step-btn", onclick: () => send({ type: "step", step: model.get("step") }) }, decide)]);
     return;
   }
   const groups = groupMoves(legal);
@@ -699,12 +736,12 @@ function drawActions(model, box, ctx, send) {
     "data-index": row.index, "data-kind": row.kind, title: row.text, "aria-label": text === row.text ? null : row.text,
     onclick: () => send({ type: "play", index: row.index, step: model.get("step") }),
   }, text);
-  const list = h("div", { class: "gk-action-list", role: "group", "aria-label": `${legal.length} legal moves` },
+  const list = h("div", { class: "gk-action-list", role: "group", "aria-label": t("legal_moves", { count: legal.length }) },
     groups.map((g) => g.head
       ? h("div", { class: "gk-move-group" }, h("div", { class: "gk-move-head" }, g.head), h("div", { class: "gk-move-row" }, g.rows.map(button)))
       : g.rows.map(button)));
   setChildren(box, [h("div", { class: "gk-actions-title" },
-    `Your moves (${legal.length})`, ctx.used.size ? h("span", { class: "gk-hint" }, " — or click a glowing card") : null), list]);
+    t("your_moves", { count: legal.length }), ctx.used.size ? h("span", { class: "gk-hint" }, t("or_click_card")) : null), list]);
 }
 
 // Memory mode (Boo Party!): a covered Vision is never in the page, not even in
@@ -713,7 +750,7 @@ function narrationRows(model) {
   const rows = model.get("narration") || [];
   if (!model.get("memory_mode")) return rows;
   const last = rows.map((r) => r.kind).lastIndexOf("vision");
-  return rows.map((r, i) => (r.kind === "vision" && i !== last ? { ...r, text: "The Seer revealed a Vision (remember it!)." } : r));
+  return rows.map((r, i) => (r.kind === "vision" && i !== last ? { ...r, text: t("vision_covered") } : r));
 }
 
 function drawNarration(model, list) {
@@ -723,98 +760,146 @@ function drawNarration(model, list) {
   setChildren(list, rows.map((r) => h("li", { class: "gk-event" + (r.step === step ? " gk-latest" : ""), "data-kind": r.kind },
     h("span", { class: "gk-event-step" }, String(r.step)),
     h("span", { class: "gk-event-text" }, r.text),
-    r.ruling ? h("button", { type: "button", class: "gk-ruling", "data-tip": rulings[r.ruling] || `Ruling ${r.ruling}`,
-      "aria-label": `Ruling ${r.ruling}: ${rulings[r.ruling] || "the rule applied"}` }, r.ruling) : null)));
-  if (!rows.length) list.append(h("li", { class: "gk-event gk-quiet" }, "Nothing yet."));
+    r.ruling ? h("button", { type: "button", class: "gk-ruling", "data-tip": rulings[r.ruling] || t("ruling_n", { id: r.ruling }),
+      "aria-label": t("ruling_aria", { id: r.ruling, text: rulings[r.ruling] || t("the_rule_applied") }) }, r.ruling) : null)));
+  if (!rows.length) list.append(h("li", { class: "gk-event gk-quiet" }, t("nothing_yet")));
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
+// One form field per option of the chosen title (see Rules.options_schema).
+// kind "choices": `count` menus of different values (all left on "(default)": the
+// rules choose). spec.players: the player counts the option is for.
 function optionField(spec) {
-  const id = `gk-opt-${spec.name}`;
-  let input;
+  const label = spec.label || spec.name;
+  const shown = (c, i) => String((spec.choice_labels || [])[i] ?? c);
+  let field;
   if (spec.kind === "bool") {
-    input = h("input", { type: "checkbox", "data-option": spec.name, "data-kind": "bool" });
+    const input = h("input", { type: "checkbox", "data-option": spec.name, "data-kind": "bool" });
     input.checked = !!spec.default;
-    return h("label", { class: "gk-option" }, input, " ", spec.label || spec.name);
-  }
-  if (spec.kind === "choice") {
-    input = h("select", { "data-option": spec.name, "data-kind": "choice", "aria-label": spec.label || spec.name },
-      (spec.choices || []).map((c) => h("option", { value: JSON.stringify(c) }, String(c))));
+    field = h("label", { class: "gk-option" }, input, " ", label);
+  } else if (spec.kind === "choice") {
+    const input = h("select", { "data-option": spec.name, "data-kind": "choice", "aria-label": label },
+      (spec.choices || []).map((c, i) => h("option", { value: JSON.stringify(c) }, shown(c, i))));
     input.value = JSON.stringify(spec.default);
+    field = h("label", { class: "gk-option" }, `${label} `, input);
+  } else if (spec.kind === "choices") {
+    const count = Math.max(1, Number(spec.count) || 1);
+    const picked = Array.isArray(spec.default) ? spec.default : [];
+    const menus = [];
+    for (let n = 0; n < count; n++) {
+      const menu = h("select", { class: "gk-option-pick", "data-pick": n, "aria-label": t("option_pick", { label, n: n + 1, count }) },
+        h("option", { value: "" }, t("option_default")),
+        (spec.choices || []).map((c, i) => h("option", { value: JSON.stringify(c) }, shown(c, i))));
+      menu.value = picked[n] !== undefined ? JSON.stringify(picked[n]) : "";
+      menus.push(menu);
+    }
+    // Different values: a value chosen in one menu is greyed out in the others.
+    const exclude = () => {
+      for (const m of menus) {
+        const others = new Set(menus.filter((o) => o !== m).map((o) => o.value).filter(Boolean));
+        for (const o of m.options) o.disabled = o.value !== "" && others.has(o.value);
+      }
+    };
+    menus.forEach((m) => m.addEventListener("change", exclude));
+    exclude();
+    field = h("span", { class: "gk-option gk-option-choices", role: "group", "aria-label": label,
+      "data-option": spec.name, "data-kind": "choices" }, `${label} `, menus);
   } else {
-    input = h("input", { type: "number", "data-option": spec.name, "data-kind": "int", min: spec.min, max: spec.max,
-      value: spec.default, "aria-label": spec.label || spec.name, class: "gk-option-int" });
+    const input = h("input", { type: "number", "data-option": spec.name, "data-kind": "int", min: spec.min, max: spec.max,
+      value: spec.default, "aria-label": label, class: "gk-option-int" });
+    field = h("label", { class: "gk-option" }, `${label} `, input);
   }
-  void id;
-  return h("label", { class: "gk-option" }, `${spec.label || spec.name} `, input);
+  if (Array.isArray(spec.players)) field.dataset.players = spec.players.join(",");
+  return field;
+}
+
+// An option for some player counts only is offered for those.
+function showOptionsFor(fields, players) {
+  for (const f of fields.children) {
+    if (f.dataset.players === undefined) continue;
+    f.hidden = players !== "" && !f.dataset.players.split(",").includes(String(players));
+  }
 }
 
 function readOptions(box) {
   const out = {};
   for (const f of box.querySelectorAll("[data-option]")) {
+    if (f.closest("[hidden]")) continue;
     const kind = f.dataset.kind;
     if (kind === "bool") out[f.dataset.option] = f.checked;
     else if (kind === "choice") out[f.dataset.option] = JSON.parse(f.value);
-    else if (f.value !== "") out[f.dataset.option] = Number(f.value);
+    else if (kind === "choices") {
+      const picked = [...f.querySelectorAll("select")].map((m) => m.value).filter(Boolean).map((v) => JSON.parse(v));
+      if (picked.length) out[f.dataset.option] = picked; // a partial choice: the rules say what is missing
+    } else if (f.value !== "") out[f.dataset.option] = Number(f.value);
   }
   return out;
 }
 
 function buildControls(model, box, send, root) {
   const btn = (label, cls, fn, title) => h("button", { class: "gk-btn " + cls, onclick: fn, title: title || label }, label);
-  const timeline = h("input", { type: "range", class: "gk-timeline", min: 0, max: 0, value: 0, "aria-label": "timeline",
+  const timeline = h("input", { type: "range", class: "gk-timeline", min: 0, max: 0, value: 0, "aria-label": t("timeline"),
     onchange: (ev) => send({ type: "goto", step: Number(ev.target.value) }) });
-  const speed = h("input", { type: "range", class: "gk-speed", min: 50, max: 2000, step: 50, "aria-label": "autoplay delay (ms)",
+  const speed = h("input", { type: "range", class: "gk-speed", min: 50, max: 2000, step: 50, "aria-label": t("delay_aria"),
     onchange: (ev) => { model.set("speed_ms", Number(ev.target.value)); model.save_changes(); } });
-  const auto = btn("▶ Autoplay", "gk-autoplay", () => { model.set("autoplay", !model.get("autoplay")); model.save_changes(); });
+  const auto = btn(t("autoplay"), "gk-autoplay", () => { model.set("autoplay", !model.get("autoplay")); model.save_changes(); });
   const memory = h("label", { class: "gk-toggle gk-memory-toggle" }, h("input", { type: "checkbox", class: "gk-memory",
-    onchange: (ev) => { model.set("memory_mode", ev.target.checked); model.save_changes(); } }), " memory mode");
+    onchange: (ev) => { model.set("memory_mode", ev.target.checked); model.save_changes(); } }), " " + t("memory_mode"));
   const timer = h("label", { class: "gk-toggle gk-timer-toggle" }, h("input", { type: "checkbox", class: "gk-timer",
-    onchange: (ev) => { model.set("party_timer", ev.target.checked); model.save_changes(); } }), " 5-second timer");
-  const persp = h("select", { class: "gk-persp-select", "aria-label": "seen from",
+    onchange: (ev) => { model.set("party_timer", ev.target.checked); model.save_changes(); } }), " " + t("timer_5"));
+  const persp = h("select", { class: "gk-persp-select", "aria-label": t("seen_from"),
     onchange: (ev) => { const v = ev.target.value; send({ type: "seat", seat: v === "" ? null : v === "god" ? "god" : Number(v) }); } });
-  const theme = h("select", { class: "gk-theme-select", "aria-label": "theme",
+  const theme = h("select", { class: "gk-theme-select", "aria-label": t("theme"),
     onchange: (ev) => { root.dataset.themeChoice = ev.target.value; if (ev.target.value === "auto") applyTheme(root); else root.classList.toggle("gk-dark", ev.target.value === "dark"); } },
-    h("option", { value: "auto" }, "theme: auto"), h("option", { value: "light" }, "light"), h("option", { value: "dark" }, "dark"));
+    h("option", { value: "auto" }, t("theme_auto")), h("option", { value: "light" }, t("theme_light")), h("option", { value: "dark" }, t("theme_dark")));
+  if (root.dataset.themeChoice) theme.value = root.dataset.themeChoice;
   // size: large scales the whole table (for a projector); synced when the kernel has a `size` trait
-  const zoom = h("select", { class: "gk-size-select gk-zoom-select", "aria-label": "size",
+  const zoom = h("select", { class: "gk-size-select gk-zoom-select", "aria-label": t("size"),
     onchange: (ev) => {
       root.dataset.sizeChoice = ev.target.value;
       if (model.get("size") !== undefined) { model.set("size", ev.target.value); model.save_changes(); }
       root.classList.toggle("gk-large", ev.target.value === "large");
     } },
-    h("option", { value: "normal" }, "size: normal"), h("option", { value: "large" }, "size: large"));
+    h("option", { value: "normal" }, t("size_normal")), h("option", { value: "large" }, t("size_large")));
   // new game
-  const title = h("select", { class: "gk-new-title", "aria-label": "title",
-    onchange: () => { box._schemaFor = null; syncControls(model, box, root); } });
-  const players = h("input", { type: "number", class: "gk-new-players", min: 1, max: 8, "aria-label": "players", placeholder: "players" });
-  const seed = h("input", { type: "number", class: "gk-new-seed", min: 0, "aria-label": "seed", placeholder: "seed" });
-  const options = h("input", { type: "text", class: "gk-new-options gk-debug", "aria-label": "options (JSON)", placeholder: '{"option": value}' });
   const fields = h("div", { class: "gk-option-fields" });
-  const newGame = btn("New game", "gk-new", () => {
+  const title = h("select", { class: "gk-new-title", "aria-label": t("title"),
+    onchange: () => { box._schemaFor = null; syncControls(model, box, root); } });
+  const players = h("input", { type: "number", class: "gk-new-players", min: 1, max: 8, "aria-label": t("players"), placeholder: t("players"),
+    oninput: () => showOptionsFor(fields, players.value) });
+  const seed = h("input", { type: "number", class: "gk-new-seed", min: 0, "aria-label": t("seed"), placeholder: t("seed") });
+  const options = h("input", { type: "text", class: "gk-new-options gk-debug", "aria-label": t("options_json"), placeholder: '{"option": value}' });
+  const newGame = btn(t("new_game"), "gk-new", () => {
     let opts = readOptions(fields);
     if (!fields.childElementCount) {
       try { opts = options.value.trim() ? JSON.parse(options.value) : {}; } catch (e) { opts = options.value; }
     }
+    // Whatever happens, the selectors then show the game on the table (a failed
+    // request leaves the game shown, so they go back to it).
+    box._titleShown = null;
+    box._playersShown = null;
     send({ type: "new", title: title.value, players: players.value, seed: seed.value, options: opts });
   });
-  const file = h("input", { type: "file", accept: ".json,application/json", class: "gk-load-file", "aria-label": "load a saved game",
+  const file = h("input", { type: "file", accept: ".json,application/json", class: "gk-load-file", "aria-label": t("load_aria"),
     onchange: async (ev) => { const f = ev.target.files[0]; if (f) send({ type: "load", text: await f.text() }); ev.target.value = ""; } });
   box.append(
     h("div", { class: "gk-row" },
-      btn("Step", "gk-step-one", () => send({ type: "step" }), "one decision by the seat's bot"),
-      auto, h("label", { class: "gk-speed-label" }, "delay ", speed),
-      btn("↶ Undo", "gk-undo", () => send({ type: "undo" })),
-      btn("↷ Redo", "gk-redo", () => send({ type: "redo" })),
-      h("label", { class: "gk-timeline-label" }, "step ", timeline, h("output", { class: "gk-timeline-out" }))),
+      btn(t("step_btn"), "gk-step-one", () => send({ type: "step" }), t("step_tip")),
+      auto, h("label", { class: "gk-speed-label" }, t("delay") + " ", speed),
+      btn(t("undo"), "gk-undo", () => send({ type: "undo" })),
+      btn(t("redo"), "gk-redo", () => send({ type: "redo" })),
+      h("label", { class: "gk-timeline-label" }, t("step_label") + " ", timeline, h("output", { class: "gk-timeline-out" }))),
     h("div", { class: "gk-row" },
-      h("label", {}, "seen from ", persp), memory, timer, theme, zoom),
-    h("div", { class: "gk-row gk-new-row" }, h("label", {}, "New game: ", title), h("label", {}, "players ", players),
-      h("label", {}, "seed ", seed), options, fields, newGame,
-      h("span", { class: "gk-debug gk-save-load" }, btn("Save", "gk-save", () => send({ type: "save" }), "save this game as JSON"),
-        " ", h("label", { class: "gk-load-label" }, "Load ", file))),
+      h("label", {}, t("seen_from") + " ", persp), memory, timer, theme, zoom),
+    h("div", { class: "gk-row gk-new-row" }, h("label", {}, t("new_game_label") + " ", title), h("label", {}, t("players") + " ", players),
+      h("label", {}, t("seed") + " ", seed), options, fields, newGame,
+      h("span", { class: "gk-debug gk-save-load" }, btn(t("save"), "gk-save", () => send({ type: "save" }), t("save_tip")),
+        " ", h("label", { class: "gk-load-label" }, t("load") + " ", file))),
   );
   box._parts = { timeline, speed, auto, memory, timer, persp, title, players, seed, options, fields, zoom };
+  box._titleShown = null;
+  box._playersShown = null;
+  box._schemaFor = null;
   const out = timeline.parentElement.querySelector("output");
   timeline.addEventListener("input", () => { out.textContent = `${timeline.value}/${timeline.max}`; });
 }
@@ -829,7 +914,8 @@ function syncControls(model, box, root) {
   p.timeline.value = String(step);
   p.timeline.parentElement.querySelector("output").textContent = `${step}/${total}`;
   p.speed.value = String(model.get("speed_ms"));
-  p.auto.textContent = model.get("autoplay") ? "❚❚ Pause" : "▶ Autoplay";
+  p.auto.textContent = model.get("autoplay") ? t("pause") : t("autoplay");
+  p.auto.title = p.auto.textContent;
   p.auto.classList.toggle("gk-on", model.get("autoplay"));
   p.memory.querySelector("input").checked = model.get("memory_mode");
   p.timer.querySelector("input").checked = model.get("party_timer");
@@ -837,16 +923,17 @@ function syncControls(model, box, root) {
   p.memory.hidden = title !== "boo-party";
   p.timer.hidden = title !== "boo-party";
   const seat = model.get("seat");
-  const options = [["", "a spectator"]];
+  const options = [["", t("a_spectator")]];
   for (let i = 0; i < model.get("players"); i++) options.push([String(i), seatName(i)]);
-  if (!classroom || seat === "god") options.push(["god", "god view (everything)"]);
+  if (!classroom || seat === "god") options.push(["god", t("god_view")]);
   const key = JSON.stringify(options);
-  if (p.persp._key !== key) { p.persp._key = key; p.persp.replaceChildren(...options.map(([v, t]) => h("option", { value: v }, t))); }
+  if (p.persp._key !== key) { p.persp._key = key; p.persp.replaceChildren(...options.map(([v, text]) => h("option", { value: v }, text))); }
   p.persp.value = seat === null ? "" : String(seat);
   p.zoom.value = opt(model, "size", root.dataset.sizeChoice || "normal");
   box.querySelectorAll(".gk-debug").forEach((d) => { d.hidden = classroom; });
   const titles = model.get("titles") || [];
-  if (p.title.options.length !== titles.length) p.title.replaceChildren(...titles.map((t) => h("option", { value: t }, t)));
+  const names = L.titles || {};
+  if (p.title.options.length !== titles.length) p.title.replaceChildren(...titles.map((v) => h("option", { value: v }, names[v] || v)));
   if (document.activeElement !== p.title && box._titleShown !== title) { p.title.value = title; box._titleShown = title; }
   const range = (model.get("player_range") || {})[p.title.value];
   if (range) { p.players.min = range[0]; p.players.max = range[1]; }
@@ -861,6 +948,7 @@ function syncControls(model, box, root) {
     box._schemaFor = schemaKey;
     p.fields.replaceChildren(...(Array.isArray(schema) ? schema.map(optionField) : []));
   }
+  showOptionsFor(p.fields, p.players.value);
   p.options.hidden = classroom || Array.isArray(schema);
 }
 
@@ -870,8 +958,8 @@ function showSaved(model, box) {
   if (!text) return;
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   box.append(h("div", { class: "gk-saved" },
-    h("a", { href: url, download: `gamekit-${model.get("title")}-step${model.get("step")}.json`, class: "gk-download" }, "Download the saved game"),
-    h("textarea", { class: "gk-saved-text", readonly: true, rows: 2, "aria-label": "saved game JSON" }, text)));
+    h("a", { href: url, download: `gamekit-${model.get("title")}-step${model.get("step")}.json`, class: "gk-download" }, t("download")),
+    h("textarea", { class: "gk-saved-text", readonly: true, rows: 2, "aria-label": t("saved_json") }, text)));
 }
 
 
@@ -900,7 +988,7 @@ function schedulePartyTimer(model, parts, send) {
   if (!noDisguise) return null;
   const step = model.get("step");
   let left = model.get("timer_seconds");
-  const clock = h("div", { class: "gk-party-timer", role: "timer", "aria-label": "seconds left" }, `⏱ ${left}`);
+  const clock = h("div", { class: "gk-party-timer", role: "timer", "aria-label": t("seconds_left") }, `⏱ ${left}`);
   parts.actions.prepend(clock);
   return setInterval(() => {
     left -= 1;

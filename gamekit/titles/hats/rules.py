@@ -115,7 +115,9 @@ class Config:
     """Players (2-4) and, with 2 players, the two types to remove (``None``: from the seed)."""
 
     players: int = 3
-    removed_types: tuple[str, ...] | None = None
+    removed_types: tuple[str, ...] | None = field(
+        default=None, metadata={"choices": TYPES, "count": 2, "players": (2,)}
+    )
 
 
 # -- state ------------------------------------------------------------------------
