@@ -222,6 +222,34 @@ class Message:
         return dict(self.params)
 
 
+class Text(str):
+    """A learner-facing text that is a ``str`` holding the English (what registries
+    and tests compare) and reads in the language in force wherever it is shown
+    (``str(text)``, an f-string, a message parameter). For texts kept in plain
+    ``str`` fields, such as an exercise's question.
+
+    >>> hint = Text(CORE("and"))
+    >>> hint == "and", f"{hint}"
+    (True, 'and')
+    >>> with language("fr"):
+    ...     f"{hint}", str(hint)
+    ('et', 'et')
+    """
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Text:
+        text = super().__new__(cls, message.render(SOURCE))
+        text.message = message
+        return text
+
+    def __str__(self) -> str:
+        return self.message.render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.message.render(), spec)
+
+
 class Catalog:
     """The message factory of one package: ``M = Catalog(__package__)``; ``M(msgid, **params)``.
 

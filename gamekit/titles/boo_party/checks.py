@@ -20,38 +20,10 @@ from typing import Any
 
 import sympy
 
-from gamekit.core.i18n import SOURCE, Catalog, Message
+from gamekit.core.i18n import Catalog, Text
 from gamekit.exercises import TRIALS, Exercise, Trial, register
 
 M = Catalog("gamekit.titles.boo_party")
-
-
-class Text(str):
-    """A learner-facing text of the bank: a ``str`` holding the English text (what the
-    exercise registry and the English notebooks compare), that reads in the language
-    in force wherever it is shown (``str(text)``, an f-string, a check's feedback).
-
-    >>> from gamekit.core.i18n import language
-    >>> hint = Text(M("a probability as a fraction"))
-    >>> hint == "a probability as a fraction", f"{hint}"
-    (True, 'a probability as a fraction')
-    >>> with language("fr"):
-    ...     f"Expected {hint}."
-    'Expected une probabilité, sous forme de fraction.'
-    """
-
-    message: Message
-
-    def __new__(cls, message: Message) -> Text:
-        text = super().__new__(cls, message.render(SOURCE))
-        text.message = message
-        return text
-
-    def __str__(self) -> str:
-        return self.message.render()
-
-    def __format__(self, spec: str) -> str:
-        return format(self.message.render(), spec)
 
 
 MONSTERS = 4

@@ -16,7 +16,10 @@ from typing import Any
 
 import sympy
 
+from gamekit.core.i18n import Catalog, Text
 from gamekit.exercises import TRIALS, Exercise, Trial, register
+
+M = Catalog("gamekit.titles.knock_knock")
 
 FOLKS = ("monster", "ghost", "vampire")
 CHASERS = ("kid", "hearse taxi")
@@ -154,81 +157,120 @@ def _mean_of(dist_fn: Any) -> Any:
     return mean
 
 
+TITLE = Text(M("Knock! Knock!"))
+"""The title as the exercises show it ("Toc Toc Toc" in French)."""
+
 BANK = (
     Exercise(
         "kk-1",
-        "Knock! Knock!",
+        TITLE,
         "warm-up",
-        "At the start, 12 plain guests (4 monsters, 4 ghosts, 4 vampires) are shuffled "
-        "and every player gets two of them face up. What is the chance that your two "
-        "first guests are of the same folk?",
+        Text(
+            M(
+                "At the start, 12 plain guests (4 monsters, 4 ghosts, 4 vampires) are shuffled "
+                "and every player gets two of them face up. What is the chance that your two "
+                "first guests are of the same folk?"
+            )
+        ),
         first_pair,
-        "a probability as a fraction, such as Rational(1, 4) or '1/4'",
-        "Whatever your first guest is, how many of the 11 guests left share its folk?",
+        Text(M("a probability as a fraction, such as Rational(1, 4) or '1/4'")),
+        Text(M("Whatever your first guest is, how many of the 11 guests left share its folk?")),
         estimates=True,
     ),
     Exercise(
         "kk-2",
-        "Knock! Knock!",
+        TITLE,
         "core",
-        "Kids (5 cards) and hearse taxis (3 cards) chase guests out of a party. With 4 "
-        "players, 8 of the 12 plain guests are dealt as first guests; the other 47 cards "
-        "are shuffled and you get 5 of them. Give the distribution of the number of kids "
-        "and taxis in your starting hand.",
+        Text(
+            M(
+                "Kids (5 cards) and hearse taxis (3 cards) chase guests out of a party. With 4 "
+                "players, 8 of the 12 plain guests are dealt as first guests; the other 47 cards "
+                "are shuffled and you get 5 of them. Give the distribution of the number of kids "
+                "and taxis in your starting hand."
+            )
+        ),
         chasers_in_hand,
-        "a dict {count: probability} for the counts that can happen (0 to 5)",
-        "A hypergeometric count: choose k of the 8 chasers and 5 - k of the 39 other "
-        "cards, out of C(47, 5) hands.",
+        Text(M("a dict {count: probability} for the counts that can happen (0 to 5)")),
+        Text(
+            M(
+                "A hypergeometric count: choose k of the 8 chasers and 5 - k of the 39 other "
+                "cards, out of C(47, 5) hands."
+            )
+        ),
         estimates=True,
     ),
     Exercise(
         "kk-3",
-        "Knock! Knock!",
+        TITLE,
         "core",
-        "There are 15 vamps (5 of each folk) among the 47 cards your 4-player starting "
-        "hand of 5 is dealt from. How many vamps do you expect in your hand?",
+        Text(
+            M(
+                "There are 15 vamps (5 of each folk) among the 47 cards your 4-player starting "
+                "hand of 5 is dealt from. How many vamps do you expect in your hand?"
+            )
+        ),
         _mean_of(vamps_in_hand),
-        "an expected value as a fraction",
-        "Each of your 5 cards is a vamp with the same chance, 15/47: add them up.",
+        Text(M("an expected value as a fraction")),
+        Text(M("Each of your 5 cards is a vamp with the same chance, 15/47: add them up.")),
         estimates=True,
     ),
     Exercise(
         "kk-4",
-        "Knock! Knock!",
+        TITLE,
         "core",
-        "Make kk-1 a formula: the first guests are shuffled from g plain guests of each "
-        "of f folks. What is the chance that your two first guests share a folk?",
+        Text(
+            M(
+                "Make kk-1 a formula: the first guests are shuffled from g plain guests of each "
+                "of f folks. What is the chance that your two first guests share a folk?"
+            )
+        ),
         pair_formula,
-        "a formula in g and f, such as '(g - 1)/(f*g)'",
-        "After your first guest, g - 1 of the f*g - 1 guests left share its folk.",
+        Text(M("a formula in g and f, such as '(g - 1)/(f*g)'")),
+        Text(M("After your first guest, g - 1 of the f*g - 1 guests left share its folk.")),
         symbols=("g", "f"),
         domain=(("g", 1, 1000), ("f", 1, 1000)),
         where=two_guests_at_least,
     ),
     Exercise(
         "kk-5",
-        "Knock! Knock!",
+        TITLE,
         "challenge",
-        "With 4 players, 8 of the 12 plain guests are dealt, two to each player. Give the "
-        "distribution of the number of players whose two first guests share a folk.",
+        Text(
+            M(
+                "With 4 players, 8 of the 12 plain guests are dealt, two to each player. Give the "
+                "distribution of the number of players whose two first guests share a folk."
+            )
+        ),
         pairs_at_table,
-        "a dict {number of players: probability} for 0 to 4",
-        "The players are not independent: follow the deal player by player, keeping "
-        "how many guests of each folk are left (or count all the deals).",
+        Text(M("a dict {number of players: probability} for 0 to 4")),
+        Text(
+            M(
+                "The players are not independent: follow the deal player by player, keeping "
+                "how many guests of each folk are left (or count all the deals)."
+            )
+        ),
         estimates=True,
     ),
     Exercise(
         "kk-6",
-        "Knock! Knock!",
+        TITLE,
         "challenge",
-        "In gamekit.new_game('knock-knock', players=4, seed=3), player 0 looks at the "
-        "table before the first knock. The deck lies face up. As far as player 0 knows "
-        "(every card they cannot see is equally likely to be any unseen card), what is "
-        "the chance that the card under the face-up top card is a kid or a hearse taxi?",
+        Text(
+            M(
+                "In gamekit.new_game('knock-knock', players=4, seed=3), Player 1 (seat 0) looks at "
+                "the table before the first knock. The deck lies face up. As far as Player 1 knows "
+                "(every card they cannot see is equally likely to be any unseen card), what is "
+                "the chance that the card under the face-up top card is a kid or a hearse taxi?"
+            )
+        ),
         next_is_chaser,
-        "a probability as a fraction",
-        "Count the kids and taxis player 0 cannot see (5 + 3 minus those in sight) and "
-        "divide by the number of cards player 0 cannot see.",
+        Text(M("a probability as a fraction")),
+        Text(
+            M(
+                "Count the kids and taxis Player 1 cannot see (5 + 3 minus those in sight) and "
+                "divide by the number of cards Player 1 cannot see."
+            )
+        ),
         estimates=True,
     ),
 )
