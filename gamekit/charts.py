@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamekit.core.i18n import CORE
+from gamekit.core.names import Seat
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -98,7 +99,22 @@ def win_rate_data(table: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     bounds = [wilson(int(w), int(n), z) for w, n in zip(data.wins, data.games, strict=True)]
     data["low"] = [b[0] for b in bounds]
     data["high"] = [b[1] for b in bounds]
+    data["player"] = player_names(data.seat)
     return data
+
+
+def player_names(seats: Iterable[Any]) -> list[str]:
+    """The players' names of these seats, as a chart shows them ("Player 1" for seat 0).
+
+    >>> player_names([0, 2])
+    ['Player 1', 'Player 3']
+    """
+    return [str(Seat(int(seat))) for seat in seats]
+
+
+def _player_order(data: pd.DataFrame) -> list[str]:
+    """The players of ``data`` in seat order (a chart's axis order)."""
+    return player_names(sorted({int(seat) for seat in data.seat}))
 
 
 def running_mean(
@@ -153,6 +169,7 @@ def score_distribution(table: pd.DataFrame, maxbins: int = 30) -> AnyChart:
     import altair as alt
 
     data = _counts(table, ["seat", "bot", "score"])
+    data["player"] = player_names(data.seat)
     chart: AnyChart = (
         alt.Chart(data)
         .mark_bar(opacity=0.7)
@@ -160,11 +177,11 @@ def score_distribution(table: pd.DataFrame, maxbins: int = 30) -> AnyChart:
             x=alt.X("score:Q", bin=alt.Bin(maxbins=maxbins), title=str(CORE("score"))),
             y=alt.Y("sum(games):Q", stack=None, title=str(CORE("games"))),
             color=alt.Color("bot:N", title=str(CORE("bot"))),
-            tooltip=["bot:N", "seat:O", "sum(games):Q"],
+            tooltip=["bot:N", "player:N", "sum(games):Q"],
         )
         .properties(width=160, height=120)
-        .facet(column=alt.Column("seat:O", title=str(CORE("seat"))))
-        .properties(title=str(CORE("Scores by seat and bot")))
+        .facet(column=alt.Column("player:N", title=str(CORE("player")), sort=_player_order(data)))
+        .properties(title=str(CORE("Scores by player and bot")))
     )
     return chart
 
@@ -228,9 +245,14 @@ def win_rates(table: pd.DataFrame, z: float = Z95, fair: float | None = None) ->
     fair = fair_share(table) if fair is None else fair
     domain = zoom([*data.low, fair], [*data.high, fair])
     base = alt.Chart(
-        data, title=str(CORE("Win rate by seat ({level} interval)", level=CORE("95%")))
+        data, title=str(CORE("Win rate by player ({level} interval)", level=CORE("95%")))
     ).encode(
-        x=alt.X("seat:O", title=str(CORE("seat")), axis=alt.Axis(labelAngle=0)),
+        x=alt.X(
+            "player:N",
+            title=str(CORE("player")),
+            sort=_player_order(data),
+            axis=alt.Axis(labelAngle=0),
+        ),
         color=alt.Color("bot:N", title=str(CORE("bot"))),
         xOffset=alt.XOffset("bot:N"),
     )
@@ -241,7 +263,7 @@ def win_rates(table: pd.DataFrame, z: float = Z95, fair: float | None = None) ->
     points = base.mark_point(filled=True, size=60).encode(
         y="win_rate:Q",
         tooltip=[
-            "seat:O",
+            "player:N",
             "bot:N",
             "games:Q",
             "wins:Q",
@@ -456,7 +478,7 @@ def wealth_over_rounds(table: pd.DataFrame) -> AnyChart:
     data = wealth_data(table)
     base = alt.Chart(data, title=str(CORE("Wealth over the rounds"))).encode(
         x=alt.X("round:Q", title=str(CORE("round"))),
-        color=alt.Color("player:N", title=str(CORE("seat (bot)"))),
+        color=alt.Color("player:N", title=str(CORE("player (bot)"))),
     )
     band = base.mark_area(opacity=0.2).encode(
         y=alt.Y("q25:Q", title=str(CORE("wealth (F)"))), y2="q75:Q"
@@ -474,7 +496,8 @@ def wealth_data(table: pd.DataFrame) -> pd.DataFrame:
     data = grouped.agg(
         mean="mean", q25=lambda w: w.quantile(0.25), q75=lambda w: w.quantile(0.75), games="count"
     ).reset_index()
-    data["player"] = [f"{s} ({b})" for s, b in zip(data.seat, data.bot, strict=True)]
+    names = player_names(data.seat)
+    data["player"] = [f"{n} ({b})" for n, b in zip(names, data.bot, strict=True)]
     return data
 
 

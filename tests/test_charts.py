@@ -36,7 +36,8 @@ def toy_table(toy_title: str) -> pd.DataFrame:
 
 def test_score_distribution_counts_every_seat(toy_table: pd.DataFrame) -> None:
     spec = _spec(charts.score_distribution(toy_table))
-    assert spec["facet"]["column"]["field"] == "seat"
+    assert spec["facet"]["column"]["field"] == "player"
+    assert spec["facet"]["column"]["sort"] == ["Player 1", "Player 2", "Player 3"]
     inner = spec["spec"]
     assert inner["mark"]["type"] == "bar"
     assert inner["encoding"]["x"]["field"] == "score" and inner["encoding"]["x"]["bin"]
@@ -63,7 +64,7 @@ def test_win_rates_draw_intervals_around_the_rate(toy_table: pd.DataFrame) -> No
     assert interval["encoding"]["y"]["field"] == "low"
     assert interval["encoding"]["y2"]["field"] == "high"
     assert point["encoding"]["y"]["field"] == "win_rate"
-    assert point["encoding"]["x"]["field"] == "seat"
+    assert point["encoding"]["x"]["field"] == "player"  # seat 0 reads Player 1
     rows = pd.DataFrame(_data(spec))
     wins = toy_table.groupby("seat").winner.sum().tolist()
     assert rows.wins.tolist() == wins and rows.games.tolist() == [60, 60, 60]
@@ -238,16 +239,17 @@ def test_charts_speak_french(toy_table: pd.DataFrame) -> None:
         length = _spec(charts.game_length(toy_table))
         funnel = _spec(charts.convergence([1, 0, 0, 1] * 10, exact=0.5, points=10))
     interval = rates["layer"][0]
-    assert interval["title"] == "Taux de victoire par place (intervalle à 95\u202f%)"
-    assert interval["encoding"]["x"]["title"] == "place"
+    assert interval["title"] == "Taux de victoire par joueur (intervalle à 95\u202f%)"
+    assert interval["encoding"]["x"]["title"] == "joueur"
+    assert interval["encoding"]["x"]["sort"] == ["Joueur 1", "Joueur 2", "Joueur 3"]
     assert interval["encoding"]["y"]["title"] == "taux de victoire"
     assert interval["encoding"]["color"]["title"] == "robot"
-    assert scores["title"] == "Scores par place et par robot"
-    assert scores["facet"]["column"]["title"] == "place"
+    assert scores["title"] == "Scores par joueur et par robot"
+    assert scores["facet"]["column"]["title"] == "joueur"
     assert length["title"] == "Durée des parties"
     assert length["encoding"]["y"]["title"] == "parties"
     assert funnel["layer"][0]["title"] == "estimation\u202f: la simulation face à la valeur exacte"
     assert funnel["layer"][0]["encoding"]["x"]["title"] == "échantillons (échelle logarithmique)"
     english = _spec(charts.win_rates(toy_table))
-    assert english["layer"][0]["title"] == "Win rate by seat (95% interval)"
-    assert english["layer"][0]["encoding"]["x"]["title"] == "seat"
+    assert english["layer"][0]["title"] == "Win rate by player (95% interval)"
+    assert english["layer"][0]["encoding"]["x"]["title"] == "player"
