@@ -14,6 +14,7 @@ import pytest
 
 import gamekit
 from gamekit.core.actions import Event
+from gamekit.core.i18n import language
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.titles.hats import rules as hats
 from gamekit.titles.hats.rules import (
@@ -527,5 +528,98 @@ def test_the_cookie_says_when_the_lowest_numbers_broke_a_tie() -> None:
     from pathlib import Path
 
     golden = (Path(__file__).parent / "golden" / "hats.txt").read_text()
-    assert "ties with players 0 and 1 on 1 type of hats; the lowest numbers break the tie" in golden
-    assert "has the most types of hats (1) and takes the cookie" in golden
+    assert (
+        "Player 3 ties with Player 1 and Player 2 on 1 type of hats; the lowest numbers break "
+        "the tie (Player 1 has no face-up hat), and Player 3 takes the cookie." in golden
+    )
+    assert "Player 1 has the most types of hats (1) and takes the cookie" in golden
+
+
+def cookie_text(collections: list[str], lang: str = "en") -> str:
+    """The cookie's narration after seat 0 (who makes a black hat) ends its turn."""
+    state = crafted(
+        table=TABLE, hands=["purple 1, purple 2", "", ""], collections=collections, deck=""
+    )
+    events = play(state, BlackHat(c("purple 1")))
+    with language(lang):
+        return next(e.text for e in events if e.kind == "cookie")
+
+
+def test_h6_the_cookie_narration_names_the_tie_break_that_decided() -> None:
+    assert cookie_text(["", "red 1, blue 1", "red 2"]) == (
+        "Player 2 has the most types of hats (2) and takes the cookie."
+    )
+    tie = "Player 3 ties with Player 2 on 2 types of hats; the lowest numbers break the tie"
+    assert cookie_text(["", "red 2, blue 5", "green 3, pink 1"]) == (
+        f"{tie} (Player 3's lowest hat is a 1, Player 2's a 2), and Player 3 takes the cookie."
+    )
+    assert cookie_text(["", "red 2, blue 5", "green 2, pink 3"]) == (
+        f"{tie} (their lowest hats are equal, then Player 3's next is a 3 and Player 2's a 5), "
+        "and Player 3 takes the cookie."
+    )
+    assert cookie_text(["", "red 1, blue 2, green 6", "pink 1, yellow 2, orange 4"]) == (
+        "Player 3 ties with Player 2 on 3 types of hats; the lowest numbers break the tie "
+        "(their 2 lowest hats are equal, then Player 3's next is a 4 and Player 2's a 6), "
+        "and Player 3 takes the cookie."
+    )
+    assert cookie_text(["", "red 1, blue 4, red 4", "green 1, pink 4"]) == (
+        "Player 2 ties with Player 3 on 2 types of hats; the lowest numbers break the tie "
+        "(their lowest hats are equal, but Player 3's face-up hats run out first), "
+        "and Player 2 takes the cookie."
+    )
+    assert cookie_text(["", "red 3", ""]) == (
+        "Player 2 ties with Player 1 on 1 type of hats; the lowest numbers break the tie "
+        "(Player 1 has no face-up hat), and Player 2 takes the cookie."
+    )
+    assert cookie_text(["", "red 2, blue 5", "green 3, pink 1"], "fr") == (
+        "Le joueur 3 est à égalité avec le joueur 2 sur 2 types de chapeaux\u202f; les plus "
+        "petits numéros départagent (le plus petit chapeau du joueur 3 est un 1, celui du "
+        "joueur 2 un 2), et le joueur 3 prend le cookie."
+    )
+
+
+def test_winner_tie_breaks_are_told_in_the_result_lines() -> None:
+    most_black = tie_state(
+        ["", "red 1, yellow 2", "yellow 3"], ["", "green 1", "green 2, pink 2"], None
+    )
+    cookie = tie_state(["", "red 1", "orange 1"], ["", "green 1, green 3", "green 2, pink 2"], 1)
+    shared = tie_state(
+        ["", "red 1, yellow 2", "orange 1"], ["", "green 1, green 3", "green 2, pink 2"], None
+    )
+    assert RULES.result_lines(most_black)[-1] == (
+        "Tie-break: Player 2 and Player 3 tie on points; the most black hats decides."
+    )
+    assert RULES.result_lines(cookie)[-1] == (
+        "Tie-break: Player 2 and Player 3 tie on points and black hats; the cookie decides."
+    )
+    assert RULES.result_lines(shared)[0] == "Player 2 and Player 3 win."
+    assert RULES.result_lines(shared)[-1] == (
+        "Tie-break: Player 2 and Player 3 tie on points and black hats, and nothing breaks it: "
+        "a shared win."
+    )
+    with language("fr"):
+        assert RULES.result_lines(cookie)[-1] == (
+            "Départage\u202f: le joueur 2 et le joueur 3 sont à égalité de points et de chapeaux "
+            "noirs\u202f; le cookie décide."
+        )
+        assert RULES.result_lines(shared)[0] == "Le joueur 2 et le joueur 3 gagnent."
+
+
+def test_h11_the_team_tie_break_is_told_in_the_result_lines() -> None:
+    collections = ["orange 1", "yellow 2", "pink 2, purple 2", "orange 2, purple 3"]
+    state = team_state(collections, ["green 1", "", "", ""], None)
+    lines = RULES.result_lines(state)
+    assert lines[0] == "Player 1 and Player 3 win."
+    assert lines[-3:] == [
+        "Team 1 (Player 1 and Player 3) has 9 points.",
+        "Team 2 (Player 2 and Player 4) has 9 points.",
+        "Tie-break: the teams tie on points; the most black hats decides.",
+    ]
+    state = team_state(["orange 1, yellow 2", "orange 2", "", ""], ["", "", "", ""], 3)
+    assert RULES.result_lines(state)[-1] == (
+        "Tie-break: the teams tie on points and black hats; the cookie decides."
+    )
+    state = team_state(["orange 1", "orange 2", "", ""], ["", "", "", ""], None)
+    assert RULES.result_lines(state)[-1] == (
+        "Tie-break: the teams tie on points and black hats, and nothing breaks it: a shared win."
+    )

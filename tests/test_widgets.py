@@ -497,7 +497,7 @@ def test_the_end_of_game_summary_names_the_winner_and_the_scores() -> None:
     lines = table.summary_lines
     assert game.is_over and lines[0].endswith("win.") or lines[0].endswith("wins.")
     assert any(line.startswith("Team 1 (A and C)") for line in lines)
-    assert sum(line.startswith(("A:", "B:", "C:", "D:")) for line in lines) == 4
+    assert sum(line.startswith(("A has ", "B has ", "C has ", "D has ")) for line in lines) == 4
 
 
 def test_error_lines_are_short_and_plain() -> None:

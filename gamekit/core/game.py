@@ -213,6 +213,9 @@ class Game:
                     )
                 )
         try:
+            if self.rules.names_seats:  # the reason names its seats as this game does
+                with seat_names(self._names):
+                    return self.rules.why_illegal(self._state, action)
             return self.rules.why_illegal(self._state, action)
         except Exception:  # the explanation must never break a refusal
             return str(CORE("{action} is not allowed now", action=preview(action)))

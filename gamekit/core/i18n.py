@@ -174,6 +174,9 @@ class Listing:
     conj: str = "and"
 
     def __format__(self, spec: str) -> str:
+        if spec.endswith("^"):  # capitalise the listing, not every item
+            text = format(self, spec[:-1])
+            return text[:1].upper() + text[1:]
         words = [format(item, spec) for item in self.items]
         return join_words(words, self.conj)
 

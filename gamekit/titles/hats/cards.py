@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamekit.core.actions import Action
+from gamekit.titles.hats.terms import M, hat
 
 # -- vocabulary and catalogue (Ruling H1) ---------------------------------------
 TYPES: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple", "pink")
@@ -87,7 +88,12 @@ class Exchange(Action):
     take: int
 
     def __str__(self) -> str:
-        return f"Exchange your {_name(self.card)} for the {_name(self.take)} on space {self.space}"
+        return M(
+            "Exchange your {card} for the {take} on space {space}",
+            card=hat(self.card),
+            take=hat(self.take),
+            space=self.space,
+        ).render()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +104,7 @@ class BlackHat(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Make a black hat with your {_name(self.card)}"
+        return M("Make a black hat with your {card}", card=hat(self.card)).render()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +115,7 @@ class DiscardDraw(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Discard your {_name(self.card)} and draw a card"
+        return M("Discard your {card} and draw a card", card=hat(self.card)).render()
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +126,7 @@ class Swap(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Swap your {_name(self.card)} with your partner"
+        return M("Swap your {card} with your partner", card=hat(self.card)).render()
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +137,7 @@ class GiveBack(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Give back your {_name(self.card)}"
+        return M("Give back your {card}", card=hat(self.card)).render()
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,19 +147,12 @@ class EndTurn(Action):
     kind = "end-turn"
 
     def __str__(self) -> str:
-        return "End your turn"
-
-
-def _name(card: object) -> str:
-    """A card's name, or the odd value itself when it is no card (for refusals)."""
-    return _NAMES[card] if isinstance(card, int) and _is_card(card) else repr(card)
+        return M("End your turn").render()
 
 
 def _is_card(card: object) -> bool:
     return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(CARDS)
 
-
-_NAMES = tuple(card_name(c) for c in CARDS)
 
 # Every action is a shared immutable value, built once (fast legal-action lists).
 _BLACK = tuple(BlackHat(c) for c in CARDS)

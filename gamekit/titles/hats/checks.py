@@ -17,7 +17,44 @@ from typing import Any
 
 import sympy
 
+from gamekit.core.i18n import Message, gettext_in
 from gamekit.exercises import TRIALS, Exercise, Trial, register
+from gamekit.titles.hats.terms import PACKAGE, M
+
+
+class _Said(str):
+    """A text of the exercise bank that reads in the language in force.
+
+    Its value is the English text, so an exercise's fields stay plain texts; ``str()``
+    and f-strings, where the checker shows them, give this title's translation.
+
+    >>> from gamekit.core.i18n import language
+    >>> hint = _said(M("a formula in t and r"))
+    >>> hint == "a formula in t and r"
+    True
+    >>> with language("fr"):
+    ...     f"{hint}"
+    'une formule en t et r'
+    """
+
+    msgid: str
+
+    def __new__(cls, message: Message) -> _Said:
+        said = super().__new__(cls, message.msgid.format())
+        said.msgid = message.msgid
+        return said
+
+    def __str__(self) -> str:
+        return gettext_in(PACKAGE, self.msgid).format()
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def _said(message: Message) -> str:
+    """``message`` (no parameters) as a text of the exercise bank (see :class:`_Said`)."""
+    return _Said(message)
+
 
 COLLECTION = ("red 5", "red 6", "blue 2")
 """The collection of ``hats-4``."""
@@ -166,77 +203,121 @@ BANK = (
         "hats-1",
         "Hats",
         "warm-up",
-        "With 2 players, every card of two of the 7 hat types goes back in the box, "
-        "chosen at random. What is the chance that red stays in the game?",
+        _said(
+            M(
+                "With 2 players, every card of two of the 7 hat types goes back in the box, "
+                "chosen at random. What is the chance that red stays in the game?"
+            )
+        ),
         type_survives,
-        "a probability as a fraction",
-        "Count the pairs of types that leave red alone, out of C(7, 2) pairs.",
+        _said(M("a probability as a fraction")),
+        _said(M("Count the pairs of types that leave red alone, out of C(7, 2) pairs.")),
         estimates=True,
     ),
     Exercise(
         "hats-2",
         "Hats",
         "core",
-        "With 3 players, 6 of the 42 hats (7 types numbered 1 to 6) are laid face up on "
-        "the 6 spaces of the tea table. What is the chance that the 6 cards are of 6 "
-        "different types, so that every space scores at the end?",
+        _said(
+            M(
+                "With 3 players, 6 of the 42 hats (7 types numbered 1 to 6) are laid face up on "
+                "the 6 spaces of the tea table. What is the chance that the 6 cards are of 6 "
+                "different types, so that every space scores at the end?"
+            )
+        ),
         all_types_differ,
-        "a probability as a fraction",
-        "Lay the cards one after another: the second must avoid the 5 other cards of the "
-        "first one's type (36 of 41), the third 30 of 40, and so on.",
+        _said(M("a probability as a fraction")),
+        _said(
+            M(
+                "Lay the cards one after another: the second must avoid the 5 other cards of "
+                "the first one's type (36 of 41), the third 30 of 40, and so on."
+            )
+        ),
         estimates=True,
     ),
     Exercise(
         "hats-3",
         "Hats",
         "core",
-        "The red 6 lies on the tea table. You hold 9 cards, any 9 of the 41 other hats. "
-        "You may take a card with one of the same type or with a strictly higher number "
-        "(Ruling H3). What is the chance that you can take the red 6?",
+        _said(
+            M(
+                "The red 6 lies on the tea table. You hold 9 cards, any 9 of the 41 other hats. "
+                "You may take a card with one of the same type or with a strictly higher "
+                "number (Ruling H3). What is the chance that you can take the red 6?"
+            )
+        ),
         take_red_six,
-        "a probability as a fraction",
-        "No number beats a 6: only the 5 other reds can take it. Find the chance of a "
-        "hand with no red at all, C(36, 9) / C(41, 9), and take it away from 1.",
+        _said(M("a probability as a fraction")),
+        _said(
+            M(
+                "No number beats a 6: only the 5 other reds can take it. Find the chance of a "
+                "hand with no red at all, C(36, 9) / C(41, 9), and take it away from 1."
+            )
+        ),
         estimates=True,
     ),
     Exercise(
         "hats-4",
         "Hats",
         "core",
-        "Your collection is the red 5, the red 6 and the blue 2. At the end your last "
-        "card, the favourite hat, scores the numbers of your collection's cards of its "
-        "type minus its own number. If the favourite is any one of the 39 other cards, "
-        "equally likely, what score do you expect?",
+        _said(
+            M(
+                "Your collection is the red 5, the red 6 and the blue 2. At the end your last "
+                "card, the favourite hat, scores the numbers of your collection's cards of its "
+                "type minus its own number. If the favourite is any one of the 39 other cards, "
+                "equally likely, what score do you expect?"
+            )
+        ),
         favourite_mean,
-        "an expected value as a fraction (it may be negative)",
-        "Split by the favourite's type: a red one scores 11 - k (k = 1..4), a blue one "
-        "2 - k (k = 1, 3..6), any other -k. Average over the 39 cards.",
+        _said(M("an expected value as a fraction (it may be negative)")),
+        _said(
+            M(
+                "Split by the favourite's type: a red one scores 11 - k (k = 1..4), a blue one "
+                "2 - k (k = 1, 3..6), any other -k. Average over the 39 cards."
+            )
+        ),
         estimates=True,
     ),
     Exercise(
         "hats-5",
         "Hats",
         "challenge",
-        "With 3 players, suppose the opening tea table stayed as it is to the end. A red "
-        "card in a collection scores the number of the leftmost space showing a red hat "
-        "(Ruling H7), and 0 if no red is on the table. Give the distribution of what a "
-        "red card is worth.",
+        _said(
+            M(
+                "With 3 players, suppose the opening tea table stayed as it is to the end. A "
+                "red card in a collection scores the number of the leftmost space showing a "
+                "red hat (Ruling H7), and 0 if no red is on the table. Give the distribution "
+                "of what a red card is worth."
+            )
+        ),
         red_value,
-        "a dict {value: probability} for the values 0 to 6",
-        "It is worth j when spaces 1..j-1 miss red and space j is red: "
-        "C(36, j-1)/C(42, j-1) * 6/(42 - j + 1). The rest is the chance of 0.",
+        _said(M("a dict {{value: probability}} for the values 0 to 6")),
+        _said(
+            M(
+                "It is worth j when spaces 1..j-1 miss red and space j is red: "
+                "C(36, j-1)/C(42, j-1) * 6/(42 - j + 1). The rest is the chance of 0."
+            )
+        ),
         estimates=True,
     ),
     Exercise(
         "hats-6",
         "Hats",
         "challenge",
-        "Make hats-1 a formula: a game has t types and r of them go back in the box, "
-        "chosen at random. What is the chance that a given type stays in the game?",
+        _said(
+            M(
+                "Make hats-1 a formula: a game has t types and r of them go back in the box, "
+                "chosen at random. What is the chance that a given type stays in the game?"
+            )
+        ),
         survival_formula,
-        "a formula in t and r",
-        "The r removed types are chosen among the t - 1 others: C(t - 1, r) / C(t, r). "
-        "Simplify it!",
+        _said(M("a formula in t and r")),
+        _said(
+            M(
+                "The r removed types are chosen among the t - 1 others: C(t - 1, r) / C(t, r). "
+                "Simplify it!"
+            )
+        ),
         symbols=("t", "r"),
         domain=(("t", 1, 1000), ("r", 0, 1000)),
         where=at_most_every_type,

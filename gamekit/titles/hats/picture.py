@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
+from gamekit.core.names import Seat
+from gamekit.core.rules import points_message
 from gamekit.pictures import View, card_html, chip, framed, hidden_cards, seat_box, zone
 from gamekit.titles.hats.cards import TYPES
+from gamekit.titles.hats.terms import TYPE_TERMS, M
 
 HAT_LOOK = {
     "red": ("red", "circle"),
@@ -21,32 +25,42 @@ HAT_LOOK = {
 def _hat_card(card: int) -> str:
     info = catalogue()[str(card)]
     colour, shape = HAT_LOOK[info["type"]]
-    return card_html(f"{info['type']} hat", colour, shape, value=info["number"])
+    label = M("{colour} hat", colour=TYPE_TERMS[TYPES.index(info["type"])]).render()
+    return card_html(label, colour, shape, value=info["number"])
+
+
+def _space_label(number: int) -> str:
+    return escape(M("space {number}", number=number).render())
 
 
 def _draw(view: View) -> str:
     face_up = view["table_face_up"]
+    turned = M("turned down").render()
     spaces = "".join(
-        f"<span style='display:inline-block;text-align:center'>space {i + 1}<br>"
-        f"{_hat_card(c) if face_up[i] else card_html('turned down', face_down=True)}</span>"
+        f"<span style='display:inline-block;text-align:center'>{_space_label(i + 1)}<br>"
+        f"{_hat_card(c) if face_up[i] else card_html(turned, face_down=True)}</span>"
         for i, c in enumerate(view["table"])
     )
     cookie = view["cookie"]
-    holder = "the napkin" if cookie is None else f"player {cookie}"
-    piles = chip(f"{view['deck_size']} in the deck") + chip(f"{view['discard_size']} discarded")
-    head = zone("the tea table", spaces) + zone(
-        "piles", piles + chip(f"cookie (5 points): {holder}")
-    )
+    holder = M("the napkin") if cookie is None else Seat(cookie)
+    piles = chip(M("{count} in the deck", count=view["deck_size"]).render())
+    piles += chip(M("{count} discarded", count=view["discard_size"]).render())
+    piles += chip(M("cookie (5 points): {holder}", holder=holder).render())
+    head = zone(M("the tea table").render(), spaces) + zone(M("piles").render(), piles)
     seats = []
     for seat, coll in enumerate(view["collections"]):
         blacks = view["black_hats"][seat]
         shown = "".join(_hat_card(c) for c in sorted(coll))
-        shown += card_html(f"black hat x{blacks}", face_down=True) if blacks else ""
+        if blacks:
+            shown += card_html(M("black hat x{count}", count=blacks).render(), face_down=True)
         hand = view["hand"] if view["seat"] == seat else None
         in_hand = "".join(map(_hat_card, hand)) if hand else hidden_cards(view["hand_sizes"][seat])
-        points = chip(f"{view['scores'][seat]} points")
-        body = f"{points}<div>collection: {shown or 'empty'}</div>"
-        seats.append(seat_box(seat, f"{body}<div>hand: {in_hand}</div>", view["to_move"]))
+        points = chip(points_message(view["scores"][seat]).render())
+        empty = escape(M("empty").render())
+        collection = M("collection: {cards}", cards=shown or empty)
+        in_hand_line = M("hand: {cards}", cards=in_hand)
+        body = f"{points}<div>{collection.render()}</div><div>{in_hand_line.render()}</div>"
+        seats.append(seat_box(seat, body, view["to_move"]))
     return head + "".join(seats)
 
 

@@ -34,9 +34,10 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.names import and_list, seat_label, seat_list
+from gamekit.core.i18n import CORE, Listing, Message
+from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng, derive_seed
-from gamekit.core.rules import Rules, Score, points_text
+from gamekit.core.rules import Rules, Score, points_message
 from gamekit.titles.hats.cards import (
     _BLACK,
     _DISCARD,
@@ -61,7 +62,6 @@ from gamekit.titles.hats.cards import (
     GiveBack,
     Swap,
     _is_card,
-    _name,
     can_take,
     card_name,
     card_number,
@@ -73,6 +73,7 @@ from gamekit.titles.hats.cards import (
     table_values,
     type_count,
 )
+from gamekit.titles.hats.terms import HATS, M, hat
 
 __all__ = [
     "BLACK_HAT_POINTS",
@@ -157,6 +158,7 @@ class HatsRules(Rules[State]):
     name = "Hats"
     min_players, max_players, default_players = 2, 4, 3
     action_types = (Exchange, BlackHat, DiscardDraw, Swap, GiveBack, EndTurn)
+    names_seats = True
     rulings = {
         "H1": "42 cards: 7 types numbered 1 to 6",
         "H2": "2 players: two whole types removed, spaces 1-5 only",
@@ -176,15 +178,24 @@ class HatsRules(Rules[State]):
         """Check the player count (2-4) and the ``removed_types`` option (2 players only)."""
         unknown = sorted(set(options) - {"removed_types"})
         if unknown:
-            raise ConfigError(f"Hats has no option {unknown}; its only option is removed_types")
+            raise ConfigError(
+                str(
+                    M(
+                        "Hats has no option {unknown}; its only option is removed_types",
+                        unknown=unknown,
+                    )
+                )
+            )
         players = self.default_players if players is None else players
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-            raise ConfigError(f"Hats is for 2 to 4 players, not {players!r}")
+            raise ConfigError(
+                str(M("Hats is for 2 to 4 players, not {players}", players=repr(players)))
+            )
         removed = options.get("removed_types")
         if removed is None:
             return Config(players)
         if players != 2:
-            raise ConfigError("removed_types is only for 2 players (Ruling H2)")
+            raise ConfigError(str(M("removed_types is only for 2 players (Ruling H2)")))
         return Config(players, _check_removed(removed))
 
     def initial_state(self, config: Config, seed: int) -> State:
@@ -238,28 +249,64 @@ class HatsRules(Rules[State]):
 
     def why_illegal(self, state: State, action: Action) -> str:
         """The rule that forbids ``action`` now, in a sentence."""
+        return str(self._why_illegal(state, action))
+
+    def _why_illegal(self, state: State, action: Action) -> Message:
         if self.is_over(state):
-            return "the game is over"
+            return CORE("the game is over")
         card = getattr(action, "card", None)
         if card is not None and not _is_card(card):
-            return f"there is no card {card!r} in Hats: cards are numbered 0 to 41"
+            return M("there is no card {card} in Hats: cards are numbered 0 to 41", card=repr(card))
         if state.offer is not None:
             return _why_waiting_swap(state, action)
         if isinstance(action, GiveBack):
-            return "nobody has offered you a swap, so there is nothing to give back (Ruling H5)"
+            return M("nobody has offered you a swap, so there is nothing to give back (Ruling H5)")
         return _why_own_turn(state, action)
 
     def describe(self, state: State, action: Action) -> str:
         """What ``action`` would do, in the narration's voice."""
-        seat = self.to_move(state)
+        return str(self._describe(state, action))
+
+    def _describe(self, state: State, action: Action) -> Message:
+        seat = Seat(state.seat)
+        partner = Seat((state.seat + 2) % 4)
         if isinstance(action, Exchange):
-            return (
-                f"Player {seat} would play the {_name(action.card)} on space {action.space} "
-                f"and take the {_name(action.take)} into their collection."
+            return M(
+                "{seat} would play the {card} on space {space} "
+                "and take the {take} into their collection.",
+                seat=seat,
+                card=hat(action.card),
+                space=action.space,
+                take=hat(action.take),
             )
         if isinstance(action, BlackHat):
-            return f"Player {seat} would put the {_name(action.card)} face down: a black hat."
-        return f"Player {seat} would: {action}."
+            return M(
+                "{seat} would put the {card} face down: a black hat.",
+                seat=seat,
+                card=hat(action.card),
+            )
+        if isinstance(action, DiscardDraw):
+            return M(
+                "{seat} would discard the {card} face down and draw the top card of the deck.",
+                seat=seat,
+                card=hat(action.card),
+            )
+        if isinstance(action, Swap):
+            return M(
+                "{seat} would offer the {card} face down to their partner, {partner}, "
+                "who then chooses a card to give back.",
+                seat=seat,
+                card=hat(action.card),
+                partner=partner,
+            )
+        if isinstance(action, GiveBack):
+            return M(
+                "{partner} would give the {card} back face down to {seat}.",
+                partner=partner,
+                card=hat(action.card),
+                seat=seat,
+            )
+        return M("{seat} would end their turn.", seat=seat)
 
     # -- results --------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
@@ -297,43 +344,70 @@ class HatsRules(Rules[State]):
         lines = super().result_lines(state)[:1]
         rows = self.summary(state)
         for seat, row in enumerate(rows):
-            lines.append(
-                f"{seat_label(seat).capitalize()}: {row['total']} points ({row['collection']} "
-                f"for the collection, {row['black_hats']} for black hats, {row['favourite']} "
-                f"for the favourite hat, {row['cookie']} for the cookie)."
+            text = M(
+                "{seat} has {points}: {collection} for the collection, {black_hats} for the "
+                "black hats, {favourite} for the favourite hat and {cookie} for the cookie.",
+                seat=Seat(seat),
+                points=points_message(row["total"]),
+                collection=row["collection"],
+                black_hats=row["black_hats"],
+                favourite=row["favourite"],
+                cookie=row["cookie"],
             )
+            lines.append(str(text))
         if state.players == 4:
             for team, (a, b) in enumerate(TEAMS):
-                lines.append(
-                    f"Team {team + 1} ({seat_list([a, b])}): {rows[a]['team_score']} points."
+                text = M(
+                    "Team {team} ({members}) has {points}.",
+                    team=team + 1,
+                    members=seats([a, b]),
+                    points=points_message(rows[a]["team_score"]),
                 )
+                lines.append(str(text))
         decided = self._tie_break(state)
-        if decided:
-            lines.append(decided)
+        if decided is not None:
+            lines.append(str(decided))
         return lines
 
-    def _tie_break(self, state: State) -> str:
-        """The H8/H11 tie-break that decided the winner, if any, in a sentence."""
+    def _tie_break(self, state: State) -> Message | None:
+        """The tie-break that decided the winner (H11 for teams), if any, in a sentence."""
         winners = self.winners(state)
         if not winners:
-            return ""
+            return None
         scores = self.scores(state)
         blacks: list[Score] = [len(b) for b in state.black_hats]
-        if state.players == 4:
+        teams = state.players == 4
+        if teams:
             scores, blacks = _team_totals(scores), _team_totals(blacks)
             top = [t for t in (0, 1) if scores[t] == max(scores)]
-            what = "the teams tie"
         else:
             top = [s for s in range(state.players) if scores[s] == max(scores)]
-            what = f"{seat_list(top)} tie"
         if len(top) == 1:
-            return ""
+            return None
         most = max(blacks[t] for t in top)
-        if sum(1 for t in top if blacks[t] == most) == 1:
-            return f"Tie-break: {what} on points; the most black hats decides."
-        if len(winners) == (2 if state.players == 4 else 1):
-            return f"Tie-break: {what} on points and black hats; the cookie decides."
-        return f"Tie-break: {what} on points and black hats, and nothing breaks it: a shared win."
+        still = [t for t in top if blacks[t] == most]
+        if len(still) == 1:
+            if teams:
+                return M("Tie-break: the teams tie on points; the most black hats decides.")
+            return M(
+                "Tie-break: {seats} tie on points; the most black hats decides.", seats=seats(top)
+            )
+        if len(winners) == (2 if teams else 1):
+            if teams:
+                return M("Tie-break: the teams tie on points and black hats; the cookie decides.")
+            return M(
+                "Tie-break: {seats} tie on points and black hats; the cookie decides.",
+                seats=seats(still),
+            )
+        if teams:
+            return M(
+                "Tie-break: the teams tie on points and black hats, and nothing breaks it: "
+                "a shared win."
+            )
+        return M(
+            "Tie-break: {seats} tie on points and black hats, and nothing breaks it: a shared win.",
+            seats=seats(still),
+        )
 
     def recount(self, state: State) -> list[Score]:
         """The scoring napkin filled in again, type by type, from the raw piles."""
@@ -519,15 +593,14 @@ def _exchange(state: State, action: Action, log: list[Event] | None) -> None:
     state.table[action.space - 1] = action.card
     state.collections[seat].append(action.take)
     if log is not None:
-        log.append(
-            Event(
-                f"Player {seat} plays the {card_name(action.card)} on space {action.space} "
-                f"and takes the {card_name(action.take)} into their collection.",
-                "exchange",
-                "H3",
-                seat,
-            )
+        text = M(
+            "{seat} plays the {card} on space {space} and takes the {take} into their collection.",
+            seat=Seat(seat),
+            card=HATS[action.card],
+            space=action.space,
+            take=HATS[action.take],
         )
+        log.append(Event(text, "exchange", "H3", seat))
     _main_done(state, log)
 
 
@@ -538,7 +611,9 @@ def _black_hat(state: State, action: Action, log: list[Event] | None) -> None:
     state.hands[seat].remove(action.card)
     state.black_hats[seat].append(action.card)
     if log is not None:
-        text = f"Player {seat} puts a card face down into their collection: a black hat."
+        text = M(
+            "{seat} puts a card face down into their collection: a black hat.", seat=Seat(seat)
+        )
         log.append(Event(text, "black-hat", None, seat))
     _main_done(state, log)
 
@@ -555,7 +630,10 @@ def _discard_draw(state: State, action: Action, log: list[Event] | None) -> None
     insort(hand, state.deck.pop())
     state.option_used = True
     if log is not None:
-        text = f"Player {seat} discards a card face down and draws the top card of the deck."
+        text = M(
+            "{seat} discards a card face down and draws the top card of the deck.",
+            seat=Seat(seat),
+        )
         log.append(Event(text, "discard-draw", "H4", seat))
     if state.main_done:
         _end_turn(state, log)
@@ -569,7 +647,13 @@ def _reshuffle(state: State, log: list[Event] | None) -> None:
     )
     state.discards = []
     if log is not None:
-        text = f"The deck is empty: the {len(state.deck)} discards are shuffled into a new deck."
+        if len(state.deck) == 1:
+            text = M("The deck is empty: the only discarded card becomes the new deck.")
+        else:
+            text = M(
+                "The deck is empty: the {count} discards are shuffled into a new deck.",
+                count=len(state.deck),
+            )
         log.append(Event(text, "reshuffle", "H4", None))
 
 
@@ -581,7 +665,11 @@ def _swap(state: State, action: Action, log: list[Event] | None) -> None:
     state.option_used = True
     if log is not None:
         partner = (state.seat + 2) % 4
-        text = f"Player {state.seat} offers a card face down to their partner, player {partner}."
+        text = M(
+            "{seat} offers a card face down to their partner, {partner}.",
+            seat=Seat(state.seat),
+            partner=Seat(partner),
+        )
         log.append(Event(text, "swap", "H5", state.seat))
 
 
@@ -594,7 +682,7 @@ def _give_back(state: State, action: Action, log: list[Event] | None) -> None:
     insort(state.hands[state.seat], action.card)
     state.offer = None
     if log is not None:
-        text = f"Player {partner} gives a card back face down: the swap is done."
+        text = M("{seat} gives a card back face down: the swap is done.", seat=Seat(partner))
         log.append(Event(text, "give-back", "H5", partner))
     if state.main_done:
         _end_turn(state, log)
@@ -602,7 +690,8 @@ def _give_back(state: State, action: Action, log: list[Event] | None) -> None:
 
 def _end_turn_action(state: State, action: Action, log: list[Event] | None) -> None:
     if log is not None:
-        log.append(Event(f"Player {state.seat} ends their turn.", "end-turn", None, state.seat))
+        text = M("{seat} ends their turn.", seat=Seat(state.seat))
+        log.append(Event(text, "end-turn", None, state.seat))
     _end_turn(state, log)
 
 
@@ -639,22 +728,63 @@ def _pass_cookie(state: State, log: list[Event] | None) -> None:
     if holder != state.cookie:
         state.cookie = holder
         if log is not None:
-            log.append(Event(_cookie_text(state, holder), "cookie", "H6", holder))
+            log.append(Event(_cookie_message(state, holder), "cookie", "H6", holder))
 
 
-def _cookie_text(state: State, holder: int) -> str:
-    """Why the cookie moves: the most types, or (a tie on types) the lowest numbers."""
+def _cookie_message(state: State, holder: int) -> Message:
+    """Why the cookie moves: the most types, or (a tie on types) the lowest numbers,
+    told down to the comparison that decided (H6): which numbers, or who ran out first."""
     types = [
         type_count(c, len(b)) for c, b in zip(state.collections, state.black_hats, strict=True)
     ]
-    who = seat_label(holder).capitalize()
-    tied = [s for s, t in enumerate(types) if t == types[holder] and s != holder]
+    count = types[holder]
+    tied = [s for s, t in enumerate(types) if t == count and s != holder]
     if not tied:
-        return f"{who} has the most types of hats ({types[holder]}) and takes the cookie."
-    return (
-        f"{who} ties with {seat_list(tied)} on {types[holder]} type{'s' * (types[holder] != 1)} "
-        "of hats; the lowest "
-        "numbers break the tie, and {} takes the cookie.".format(seat_label(holder))
+        return M(
+            "{seat} has the most types of hats ({count}) and takes the cookie.",
+            seat=Seat(holder),
+            count=count,
+        )
+    kinds = M("1 type of hats") if count == 1 else M("{count} types of hats", count=count)
+    keys = _cookie_keys(state)
+    rival = max(tied, key=keys.__getitem__)  # the runner-up: the comparison that decided
+    return M(
+        "{seat} ties with {others} on {kinds}; the lowest numbers break the tie ({why}), "
+        "and {seat} takes the cookie.",
+        seat=Seat(holder),
+        others=seats(tied),
+        kinds=kinds,
+        why=_lowest_numbers(state, holder, rival),
+    )
+
+
+def _lowest_numbers(state: State, holder: int, rival: int) -> Message:
+    """Ruling H6's comparison of two collections tied on types, told as it was decided."""
+    mine = sorted(map(card_number, state.collections[holder]))
+    theirs = sorted(map(card_number, state.collections[rival]))
+    seat, other = Seat(holder), Seat(rival)
+    same = 0
+    while same < len(theirs) and mine[same] == theirs[same]:
+        same += 1
+    if same == len(theirs):  # the rival's face-up hats run out first (H6)
+        if not theirs:
+            return M("{rival} has no face-up hat", rival=other)
+        return M(
+            "their lowest hats are equal, but {rival}'s face-up hats run out first", rival=other
+        )
+    numbers = {"seat": seat, "mine": mine[same], "rival": other, "theirs": theirs[same]}
+    if same == 0:
+        return M("{seat}'s lowest hat is a {mine}, {rival}'s a {theirs}", **numbers)
+    if same == 1:
+        return M(
+            "their lowest hats are equal, then {seat}'s next is a {mine} and {rival}'s a {theirs}",
+            **numbers,
+        )
+    return M(
+        "their {same} lowest hats are equal, then {seat}'s next is a {mine} "
+        "and {rival}'s a {theirs}",
+        same=same,
+        **numbers,
     )
 
 
@@ -679,28 +809,30 @@ def _cookie_keys(state: State) -> list[int]:
     return keys
 
 
-def _and_list(numbers: Sequence[int]) -> str:
-    """``[2, 4, 5]`` as ``"2, 4 and 5"``."""
-    *head, last = map(str, numbers)
-    return f"{', '.join(head)} and {last}" if head else last
-
-
 def _narrate_end(state: State, log: list[Event]) -> None:
     hidden = [i + 1 for i, up in enumerate(table_face_up(state.table)) if not up]
-    if hidden:
-        text = (
-            f"Tea-table clean-up: the card on space {hidden[0]} repeats a type and turns face down."
-            if len(hidden) == 1
-            else f"Tea-table clean-up: the cards on spaces {_and_list(hidden)} repeat a type "
-            "and turn face down."
+    if len(hidden) == 1:
+        text = M(
+            "Tea-table clean-up: the card on space {space} repeats a type and turns face down.",
+            space=hidden[0],
+        )
+        log.append(Event(text, "clean-up", "H7", None))
+    elif hidden:
+        text = M(
+            "Tea-table clean-up: the cards on spaces {spaces} repeat a type and turn face down.",
+            spaces=Listing(tuple(hidden)),
         )
         log.append(Event(text, "clean-up", "H7", None))
     for seat, hand in enumerate(state.hands):
-        text = f"Player {seat}'s favourite hat is the {card_name(hand[0])}."
+        text = M("{seat}'s favourite hat is the {card}.", seat=Seat(seat), card=HATS[hand[0]])
         log.append(Event(text, "favourite", None, seat))
-    scores = RULES.scores(state)
-    result = and_list(f"{seat_label(s)} has {points_text(p)}" for s, p in enumerate(scores))
-    log.append(Event(f"The game is over. Points: {result}.", "end", None, None))
+    points = Listing(
+        tuple(
+            CORE("{seat} has {points}", seat=Seat(s), points=points_message(p))
+            for s, p in enumerate(RULES.scores(state))
+        )
+    )
+    log.append(Event(M("The game is over. Points: {points}.", points=points), "end", None, None))
 
 
 _APPLY = {
@@ -757,11 +889,19 @@ def _team_winners(scores: list[Score], blacks: list[int], cookie: int | None) ->
 
 def _check_removed(removed: object) -> tuple[str, ...]:
     if isinstance(removed, str) or not isinstance(removed, list | tuple):
-        raise ConfigError(f"removed_types must be a list of two type names from {list(TYPES)}")
+        raise ConfigError(
+            str(M("removed_types must be a list of two type names from {types}", types=list(TYPES)))
+        )
     names = tuple(removed)
     if len(names) != 2 or len(set(names)) != 2 or not set(names) <= set(TYPES):
         raise ConfigError(
-            f"removed_types must name two different types from {list(TYPES)}, not {list(names)}"
+            str(
+                M(
+                    "removed_types must name two different types from {types}, not {names}",
+                    types=list(TYPES),
+                    names=list(names),
+                )
+            )
         )
     return tuple(sorted(names, key=TYPES.index))
 
@@ -778,54 +918,66 @@ def _removed_type_ids(config: Config, rng: Rng) -> set[int]:
 
 
 # -- refusals -----------------------------------------------------------------------
-def _why_waiting_swap(state: State, action: Action) -> str:
-    partner = (state.seat + 2) % 4
+def _why_waiting_swap(state: State, action: Action) -> Message:
+    partner = Seat((state.seat + 2) % 4)
     if isinstance(action, GiveBack):
-        return f"the {_name(action.card)} is not in player {partner}'s hand"
-    return (
-        f"player {partner} must first choose a card to give back to player {state.seat} (Ruling H5)"
+        return M("the {card} is not in {seat}'s hand", card=hat(action.card), seat=partner)
+    return M(
+        "{partner} must first choose a card to give back to {seat} (Ruling H5)",
+        partner=partner,
+        seat=Seat(state.seat),
     )
 
 
-def _why_own_turn(state: State, action: Action) -> str:
+def _why_own_turn(state: State, action: Action) -> Message:
     card = getattr(action, "card", None)
     hand = state.hands[state.seat]
     if isinstance(action, Exchange | BlackHat) and state.main_done:
-        return "you have already made your main action this turn (one exchange or black hat)"
+        return M("you have already made your main action this turn (one exchange or black hat)")
     if isinstance(action, Swap) and state.players != 4:
-        return "a swap with a partner exists only in a 4-player game (Ruling H5)"
+        return M("a swap with a partner exists only in a 4-player game (Ruling H5)")
     if isinstance(action, DiscardDraw | Swap):
         return _why_no_option(state, action)
     if isinstance(action, EndTurn):
-        return "you must first make your main action: an exchange or a black hat"
+        return M("you must first make your main action: an exchange or a black hat")
     if card is not None and card not in hand:
-        return f"the {_name(card)} is not in your hand"
+        return M("the {card} is not in your hand", card=hat(card))
     if isinstance(action, Exchange):
         return _why_no_exchange(state, action)
-    return f"'{action}' is not allowed now"
+    return CORE("'{action}' is not allowed now", action=str(action))
 
 
-def _why_no_option(state: State, action: Action) -> str:
+def _why_no_option(state: State, action: Action) -> Message:
     if isinstance(action, DiscardDraw) and state.players == 4:
-        return "with 4 players you swap with your partner instead of discarding (Ruling H5)"
+        return M("with 4 players you swap with your partner instead of discarding (Ruling H5)")
     if state.option_used:
-        return "the optional action is allowed only once per turn (Ruling H4)"
+        return M("the optional action is allowed only once per turn (Ruling H4)")
     if isinstance(action, DiscardDraw) and not (state.deck or state.discards):
-        return "the deck and the discards are both empty, so you cannot draw (Ruling H4)"
-    return f"the {_name(getattr(action, 'card', None))} is not in your hand"
+        return M("the deck and the discards are both empty, so you cannot draw (Ruling H4)")
+    return M("the {card} is not in your hand", card=hat(getattr(action, "card", None)))
 
 
-def _why_no_exchange(state: State, action: Exchange) -> str:
+def _why_no_exchange(state: State, action: Exchange) -> Message:
     spaces = len(state.table)
     if not (isinstance(action.space, int) and 1 <= action.space <= spaces):
-        return f"there is no space {action.space!r}: the tea table has spaces 1 to {spaces}"
+        return M(
+            "there is no space {space}: the tea table has spaces 1 to {spaces}",
+            space=repr(action.space),
+            spaces=spaces,
+        )
     there = state.table[action.space - 1]
     if action.take != there:
-        return f"space {action.space} holds the {card_name(there)}, not the {_name(action.take)}"
-    played, taken = card_number(action.card), card_number(there)
-    return (
-        f"a {played} cannot take a {taken} of another type: the card you play must be the "
-        "same type or a strictly higher number (Ruling H3)"
+        return M(
+            "space {space} holds the {there}, not the {take}",
+            space=action.space,
+            there=HATS[there],
+            take=hat(action.take),
+        )
+    return M(
+        "a {played} cannot take a {taken} of another type: the card you play must be the "
+        "same type or a strictly higher number (Ruling H3)",
+        played=card_number(action.card),
+        taken=card_number(there),
     )
 
 
