@@ -104,9 +104,9 @@ class Game:
         """``text`` (an event, an action, a sentence) as a learner reads it: in this
         game's language, with seats told by name.
 
-        >>> g = new_game("hats", players=2, seed=1, names=["Ann", "Bob"])
-        >>> g.read(g.legal_actions()[0]).startswith("Play")
-        True
+        >>> g = new_game("knock-knock", players=3, seed=1, names=["Ann", "Bob", "Cy"])
+        >>> g.read(g.legal_actions()[0])
+        "Knock at Bob's door with a Monster"
         """
         with language(self._lang):
             return self._shown(lambda: str(text))

@@ -212,9 +212,7 @@ class Message:
         """The text in ``lang`` (default: the language in force)."""
         with language(lang):
             text = gettext_in(self.package, self.msgid)
-            if not self.params:
-                return text
-            return text.format(**dict(self.params))
+            return text.format(**dict(self.params))  # "{{" writes a brace
 
     def __str__(self) -> str:
         return self.render()

@@ -17,44 +17,9 @@ from typing import Any
 
 import sympy
 
-from gamekit.core.i18n import Message, gettext_in
+from gamekit.core.i18n import Text
 from gamekit.exercises import TRIALS, Exercise, Trial, register
-from gamekit.titles.hats.terms import PACKAGE, M
-
-
-class _Said(str):
-    """A text of the exercise bank that reads in the language in force.
-
-    Its value is the English text, so an exercise's fields stay plain texts; ``str()``
-    and f-strings, where the checker shows them, give this title's translation.
-
-    >>> from gamekit.core.i18n import language
-    >>> hint = _said(M("a formula in t and r"))
-    >>> hint == "a formula in t and r"
-    True
-    >>> with language("fr"):
-    ...     f"{hint}"
-    'une formule en t et r'
-    """
-
-    msgid: str
-
-    def __new__(cls, message: Message) -> _Said:
-        said = super().__new__(cls, message.msgid.format())
-        said.msgid = message.msgid
-        return said
-
-    def __str__(self) -> str:
-        return gettext_in(PACKAGE, self.msgid).format()
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-
-def _said(message: Message) -> str:
-    """``message`` (no parameters) as a text of the exercise bank (see :class:`_Said`)."""
-    return _Said(message)
-
+from gamekit.titles.hats.terms import M
 
 COLLECTION = ("red 5", "red 6", "blue 2")
 """The collection of ``hats-4``."""
@@ -203,22 +168,22 @@ BANK = (
         "hats-1",
         "Hats",
         "warm-up",
-        _said(
+        Text(
             M(
                 "With 2 players, every card of two of the 7 hat types goes back in the box, "
                 "chosen at random. What is the chance that red stays in the game?"
             )
         ),
         type_survives,
-        _said(M("a probability as a fraction")),
-        _said(M("Count the pairs of types that leave red alone, out of C(7, 2) pairs.")),
+        Text(M("a probability as a fraction")),
+        Text(M("Count the pairs of types that leave red alone, out of C(7, 2) pairs.")),
         estimates=True,
     ),
     Exercise(
         "hats-2",
         "Hats",
         "core",
-        _said(
+        Text(
             M(
                 "With 3 players, 6 of the 42 hats (7 types numbered 1 to 6) are laid face up on "
                 "the 6 spaces of the tea table. What is the chance that the 6 cards are of 6 "
@@ -226,8 +191,8 @@ BANK = (
             )
         ),
         all_types_differ,
-        _said(M("a probability as a fraction")),
-        _said(
+        Text(M("a probability as a fraction")),
+        Text(
             M(
                 "Lay the cards one after another: the second must avoid the 5 other cards of "
                 "the first one's type (36 of 41), the third 30 of 40, and so on."
@@ -239,7 +204,7 @@ BANK = (
         "hats-3",
         "Hats",
         "core",
-        _said(
+        Text(
             M(
                 "The red 6 lies on the tea table. You hold 9 cards, any 9 of the 41 other hats. "
                 "You may take a card with one of the same type or with a strictly higher "
@@ -247,8 +212,8 @@ BANK = (
             )
         ),
         take_red_six,
-        _said(M("a probability as a fraction")),
-        _said(
+        Text(M("a probability as a fraction")),
+        Text(
             M(
                 "No number beats a 6: only the 5 other reds can take it. Find the chance of a "
                 "hand with no red at all, C(36, 9) / C(41, 9), and take it away from 1."
@@ -260,7 +225,7 @@ BANK = (
         "hats-4",
         "Hats",
         "core",
-        _said(
+        Text(
             M(
                 "Your collection is the red 5, the red 6 and the blue 2. At the end your last "
                 "card, the favourite hat, scores the numbers of your collection's cards of its "
@@ -269,8 +234,8 @@ BANK = (
             )
         ),
         favourite_mean,
-        _said(M("an expected value as a fraction (it may be negative)")),
-        _said(
+        Text(M("an expected value as a fraction (it may be negative)")),
+        Text(
             M(
                 "Split by the favourite's type: a red one scores 11 - k (k = 1..4), a blue one "
                 "2 - k (k = 1, 3..6), any other -k. Average over the 39 cards."
@@ -282,7 +247,7 @@ BANK = (
         "hats-5",
         "Hats",
         "challenge",
-        _said(
+        Text(
             M(
                 "With 3 players, suppose the opening tea table stayed as it is to the end. A "
                 "red card in a collection scores the number of the leftmost space showing a "
@@ -291,8 +256,8 @@ BANK = (
             )
         ),
         red_value,
-        _said(M("a dict {{value: probability}} for the values 0 to 6")),
-        _said(
+        Text(M("a dict {{value: probability}} for the values 0 to 6")),
+        Text(
             M(
                 "It is worth j when spaces 1..j-1 miss red and space j is red: "
                 "C(36, j-1)/C(42, j-1) * 6/(42 - j + 1). The rest is the chance of 0."
@@ -304,15 +269,15 @@ BANK = (
         "hats-6",
         "Hats",
         "challenge",
-        _said(
+        Text(
             M(
                 "Make hats-1 a formula: a game has t types and r of them go back in the box, "
                 "chosen at random. What is the chance that a given type stays in the game?"
             )
         ),
         survival_formula,
-        _said(M("a formula in t and r")),
-        _said(
+        Text(M("a formula in t and r")),
+        Text(
             M(
                 "The r removed types are chosen among the t - 1 others: C(t - 1, r) / C(t, r). "
                 "Simplify it!"

@@ -190,7 +190,7 @@ BANK = (
             )
         ),
         chasers_in_hand,
-        Text(M("a dict {count: probability} for the counts that can happen (0 to 5)")),
+        Text(M("a dict {{count: probability}} for the counts that can happen (0 to 5)")),
         Text(
             M(
                 "A hypergeometric count: choose k of the 8 chasers and 5 - k of the 39 other "
@@ -242,7 +242,7 @@ BANK = (
             )
         ),
         pairs_at_table,
-        Text(M("a dict {number of players: probability} for 0 to 4")),
+        Text(M("a dict {{number of players: probability}} for 0 to 4")),
         Text(
             M(
                 "The players are not independent: follow the deal player by player, keeping "

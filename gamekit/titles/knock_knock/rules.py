@@ -22,7 +22,7 @@ Rulings implemented here (see ``docs/rules/knock-knock.md``):
 >>> g = gamekit.new_game("knock-knock", players=3, seed=7)
 >>> g.view(0)["deck_size"], len(g.view(0)["hand"]), g.view(0)["decision"]
 (31, 5, 'knock')
->>> str(g.legal_actions()[0]).startswith("Knock at player 1's door with a")
+>>> str(g.legal_actions()[0]).startswith("Knock at Player 2's door with a")
 True
 """
 
