@@ -62,11 +62,11 @@ class Rules(ABC, Generic[S]):
     rulings: ClassVar[Mapping[str, str]] = {}
     """Ruling id -> one-line summary, for example ``{"K1": "the deck has 55 cards"}``."""
     may_end_without_winner: ClassVar[bool] = False
+    """True for a title whose game can end with nobody winning (a lost solo game)."""
     names_seats: ClassVar[bool] = False
     """``True`` when the narration, the moves and the results name seats with
     :class:`~gamekit.core.names.Seat` values; otherwise (plain texts saying "player 0")
     the kit rewrites those phrases into the players' names when a learner reads them."""
-    """True for a title whose game can end with nobody winning (a lost solo game)."""
 
     # -- set-up ---------------------------------------------------------------
     @abstractmethod
@@ -235,6 +235,9 @@ class Rules(ABC, Generic[S]):
             elif "kind" not in hints:
                 continue
             row |= hints
+            row["label"] = str(row["label"])  # a lazy text reads in the language in force
+            if "choice_labels" in row:
+                row["choice_labels"] = [str(label) for label in row["choice_labels"]]
             if isinstance(row["default"], tuple):
                 row["default"] = list(row["default"])
             fields.append(row)

@@ -34,7 +34,7 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.i18n import CORE, Listing, Message
+from gamekit.core.i18n import CORE, Listing, Message, Text
 from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.core.rules import Rules, Score, points_message
@@ -73,7 +73,7 @@ from gamekit.titles.hats.cards import (
     table_values,
     type_count,
 )
-from gamekit.titles.hats.terms import HATS, M, hat
+from gamekit.titles.hats.terms import HATS, TYPE_TERMS, M, hat
 
 __all__ = [
     "BLACK_HAT_POINTS",
@@ -117,7 +117,14 @@ class Config:
 
     players: int = 3
     removed_types: tuple[str, ...] | None = field(
-        default=None, metadata={"choices": TYPES, "count": 2, "players": (2,)}
+        default=None,
+        metadata={
+            "choices": TYPES,
+            "count": 2,
+            "players": (2,),
+            "label": Text(M("Hat types out of the game (2 players)")),
+            "choice_labels": TYPE_TERMS,
+        },
     )
 
 
