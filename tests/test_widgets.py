@@ -649,3 +649,22 @@ def test_the_page_hard_codes_no_english() -> None:
     keys = set(re.findall(r'\bt\("(\w+)"', source))
     table = Table(gamekit.new_game("hats", players=2, seed=1))
     assert keys and keys <= set(table.labels), keys - set(table.labels)
+
+
+def test_the_page_may_change_only_its_own_settings() -> None:
+    """A page that sets the seat or the humans directly (devtools) changes nothing."""
+    game = gamekit.new_game("knock-knock", players=3, seed=1)
+    table = Table(game)
+    table.set_state({"seat": 1, "humans": [0, 1, 2], "speed_ms": 300})
+    assert table.seat == 0 and table.humans == [0] and table.speed_ms == 300
+    assert "cannot change" in table.error
+    table.set_state({"speed_ms": "fast"})
+    assert table.speed_ms == 300
+
+
+def test_in_classroom_mode_the_memory_mode_is_the_teachers() -> None:
+    table = Table(gamekit.new_game("boo-party", players=4, seed=1), classroom=True)
+    table.set_state({"memory_mode": True})
+    assert table.memory_mode is False
+    table.set_state({"autoplay": True})
+    assert table.autoplay is True

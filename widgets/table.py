@@ -67,6 +67,10 @@ def classroom(on: bool = True) -> None:
     _CLASSROOM[0] = bool(on)
 
 
+PAGE_SETTINGS = frozenset({"speed_ms", "autoplay", "memory_mode", "party_timer", "size"})
+"""The traits the page may set itself (its own controls); the rest go through requests."""
+
+
 class Table(anywidget.AnyWidget):
     """An interactive table for ``game``: learners in some seats, bots in the others.
 
@@ -280,6 +284,24 @@ class Table(anywidget.AnyWidget):
             self.seat = mover if mover in self._humans else min(self._humans, default=None)
         self.saved_json = ""
         self.refresh(remember=False)
+
+    # -- what the page may change ----------------------------------------------
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take the page's changes to its own settings only (speed, autoplay, memory
+        mode, the party timer, the size); every other trait, such as the seat seen or
+        the humans, changes through a checked request. In classroom mode the memory
+        mode is the teacher's. A refused change is sent back as it was."""
+        allowed = PAGE_SETTINGS - ({"memory_mode"} if self.classroom else set())
+        refused = sorted(set(sync_data) - allowed)
+        taken = {key: value for key, value in sync_data.items() if key in allowed}
+        try:
+            super().set_state(taken)
+        except traitlets.TraitError:
+            refused = sorted(set(sync_data))
+        if refused:
+            self.send_state(refused)
+            with self._speaking():
+                self.error = str(CORE("the table keeps its settings: the page cannot change them"))
 
     # -- messages from the page -----------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
