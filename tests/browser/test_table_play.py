@@ -435,11 +435,20 @@ def test_the_cover_hides_the_hand_at_a_shared_screen(page: Any, lab: Any) -> Non
 
 
 # ----------------------------------------------------------- accessibility --
+_DARK = """() => window.jupyterapp.commands.execute(
+  'apputils:change-theme', {theme: 'JupyterLab Dark'})"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("title", gamekit.TITLES)
-def test_axe_finds_no_serious_violation(title: str, page: Any, lab: Any) -> None:
+def test_axe_finds_no_serious_violation(title: str, theme: str, page: Any, lab: Any) -> None:
+    """Contrast and names pass axe-core in JupyterLab's light theme and its dark one."""
     from axe_playwright_python.sync_playwright import Axe
 
-    _open(page, lab, title, f"axe-{title}")
+    _open(page, lab, title, f"axe-{title}-{theme}")
+    if theme == "dark":
+        page.evaluate(_DARK)
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
     _mouse_move(page)
     page.wait_for_timeout(1800)  # the change flash is over
     results = Axe().run(page, context={"include": [[".gk-root"]]})
@@ -448,7 +457,8 @@ def test_axe_finds_no_serious_violation(title: str, page: Any, lab: Any) -> None
         for v in results.response["violations"]
         if v["impact"] in ("serious", "critical")
     ]
-    (Path(str(lab.artifact(f"axe-{title}.json")))).write_text(
+    page.screenshot(path=str(lab.artifact(f"axe-{title}-{theme}.png")))
+    (Path(str(lab.artifact(f"axe-{title}-{theme}.json")))).write_text(
         json.dumps(results.response["violations"], indent=1)
     )
     assert bad == [], bad
