@@ -23,6 +23,19 @@ function seatText(seat, key) {
   const row = (L.seats || [])[seat];
   return row && row[key] !== undefined ? row[key] : `${seatName(seat)}`;
 }
+// A title board's own words: kit.t("English text with {name}", params) reads the
+// `board_labels` trait (English message id -> the table's language; empty in English),
+// else keeps the English; card names: kit.cardName(id, english, form) reads `card_names`.
+let BOARD_WORDS = {};
+let CARD_NAMES = {};
+function boardText(msgid, params = {}) {
+  const text = BOARD_WORDS[msgid] !== undefined ? String(BOARD_WORDS[msgid]) : String(msgid);
+  return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+function cardName(id, english = String(id), form = "name") {
+  const forms = CARD_NAMES[String(id)];
+  return forms && forms[form] !== undefined ? String(forms[form]) : english;
+}
 // A bot's name as shown (the API name stays the same).
 function botName(name) {
   return (L.bots || {})[name] || name;
@@ -378,7 +391,8 @@ function openPopover(model, anchor, rows) {
 }
 
 
-const KIT = { t, botName, h, svg, card, zone, pile, chip, seatName, isObj, get, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand, genericBoard, emptySlot, seatOrder };
+// kit.t: a board's words (see boardText); kit.label: the table's own, by key.
+const KIT = { t: boardText, label: t, cardName, botName, h, svg, card, zone, pile, chip, seatName, isObj, get, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand, genericBoard, emptySlot, seatOrder };
 const LOADED = new Map(); // board source -> a promise of its draw function
 
 // Import a board module once (a Blob URL keeps it local: nothing is fetched).
@@ -522,7 +536,7 @@ async function render({ model, el }) {
     redraw();
   });
   for (const name of ["revision", "memory_mode", "autoplay", "party_timer", "humans", "classroom", "cover_for", "names",
-    "rulings", "summary_lines", "size", "options_schema", "labels"]) model.on(`change:${name}`, redraw);
+    "rulings", "summary_lines", "size", "options_schema", "labels", "board_labels", "card_names"]) model.on(`change:${name}`, redraw);
   model.on("change:saved_json", () => showSaved(model, parts.extras));
   redraw();
   return () => {
@@ -563,6 +577,8 @@ function applyTheme(root) {
 function drawAll(model, parts, send, drawBoard, root) {
   NAMES = opt(model, "names", []);
   L = opt(model, "labels", {});
+  BOARD_WORDS = opt(model, "board_labels", {});
+  CARD_NAMES = opt(model, "card_names", {});
   parts.sideTitle.textContent = t("what_happened");
   parts.side.setAttribute("aria-label", t("moves_and_narration"));
   parts.narration.setAttribute("aria-label", t("what_happened"));
