@@ -139,8 +139,9 @@ function card(spec) {
   if (spec.extraClass) classes.push(spec.extraClass);
   const name = title || label || (faceDown ? t("face_down_card") : t("a_card"));
   const el = h("div", { class: classes.join(" "), title: name, role: "img", "aria-label": name });
-  // A card is at least as wide as its longest word: words are never broken.
-  const longest = Math.max(0, ...String(label).split(/\s+/).map((w) => w.length));
+  // A card is at least as wide as its longest word: words are never broken (a compound
+  // such as "Taxi-corbillard" may wrap after its hyphen, as the browser does).
+  const longest = Math.max(0, ...String(label).split(/\s+|(?<=-)/).map((w) => w.length));
   if (longest > 7) el.style.setProperty("--gk-chars", String(longest));
   if (faceDown) {
     el.appendChild(h("div", { class: "gk-back" }, shapeIcon(spec.backSymbol || "blank", "var(--gk-back-ink)", small ? 18 : 26)));
