@@ -1,11 +1,14 @@
 """Extract, update and compile the kit's gettext catalogs with Babel (``./kit i18n``).
 
 One domain per catalog: ``gamekit`` (the core, the exercise checker and the widgets) in
-``gamekit/locale``, and one per title that has a ``locale`` folder, named after the title's package
-(``gamekit/titles/knock_knock/locale``, domain ``knock_knock``). For each domain:
+``gamekit/locale``, and one per title that has a ``locale`` folder or a board module, named
+after the title's package (``gamekit/titles/knock_knock/locale``, domain ``knock_knock``).
+For each domain:
 
 1. ``pybabel extract`` writes ``<locale>/<domain>.pot`` from the sources (keywords:
-   ``M`` and ``CORE`` for messages, ``form:1c,2`` for the forms of a word);
+   ``M`` and ``CORE`` for messages, ``form:1c,2`` for the forms of a word), and from a
+   title's board module (``board.js``, Babel's JavaScript extractor) every
+   ``kit.t("English text", {params})`` (keyword ``kit.t``) into the title's domain;
 2. ``pybabel update`` merges it into every ``<locale>/<lang>/LC_MESSAGES/<domain>.po``
    (``pybabel init`` makes a missing one);
 3. ``pybabel compile`` writes the ``.mo`` files the kit reads at run time.
@@ -19,12 +22,22 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("fr",)  # the source language, English, needs no catalog
-KEYWORDS = ["-k", "M", "-k", "CORE", "-k", "form:1c,2"]
+KEYWORDS = ["-k", "M", "-k", "CORE", "-k", "form:1c,2", "-k", "kit.t"]
 HEADER = "gamekit"
+MAPPING = """\
+[python: **.py]
+
+[javascript: **/board.js]
+template_string = false
+"""
+"""Python modules with the keywords above, and the boards' ``kit.t`` calls (a board's
+message id is a plain string: no template strings). Any other JavaScript (the
+table's ``static/table.js``) is not read: its words come from ``widgets/labels.py``."""
 
 
 def domains() -> dict[str, tuple[list[Path], Path]]:
@@ -41,7 +54,7 @@ def domains() -> dict[str, tuple[list[Path], Path]]:
         )
     }
     for title in sorted((ROOT / "gamekit" / "titles").iterdir()):
-        if (title / "locale").is_dir():
+        if (title / "locale").is_dir() or (title / "board.js").is_file():
             found[title.name] = ([title], title / "locale")
     return found
 
@@ -53,11 +66,14 @@ def babel(*args: str | Path) -> None:
 
 
 def extract(domain: str, sources: list[Path], locale: Path) -> None:
-    babel(
-        "extract", "--no-default-keywords", *KEYWORDS, "--sort-by-file", "--no-wrap",
-        "--project", HEADER, "--copyright-holder", "the gamekit authors",
-        "-o", locale / f"{domain}.pot", *[s.relative_to(ROOT) for s in sources],
-    )  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        mapping = Path(folder) / "babel.cfg"
+        mapping.write_text(MAPPING, encoding="utf-8")
+        babel(
+            "extract", "--no-default-keywords", *KEYWORDS, "-F", mapping, "--sort-by-file",
+            "--no-wrap", "--project", HEADER, "--copyright-holder", "the gamekit authors",
+            "-o", locale / f"{domain}.pot", *[s.relative_to(ROOT) for s in sources],
+        )  # fmt: skip
 
 
 def update(domain: str, locale: Path, langs: tuple[str, ...]) -> None:

@@ -12,14 +12,34 @@ are made here, seat by seat (``seat_labels``), so the French grammar of a name
 >>> with language("fr"):
 ...     page_labels()["new_game"], bot_label("greedy")
 ('Nouvelle partie', 'glouton')
+
+A title's board (its ``board.js``) has words of its own: it calls
+``kit.t("English text with {placeholders}", {params})``. :func:`board_labels` reads
+those message ids from the module's source (:func:`board_msgids`, the rule
+``pybabel`` extracts them by: the keyword ``kit.t`` and a double-quoted first
+argument) and translates them with the title's catalog; :func:`card_names` gives
+the names the title's picture module translates (``card_names()``, by the ids the
+board meets in the view), for ``kit.cardName(id, english)``.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
-from gamekit.core.i18n import CORE, CORE_PACKAGE, Message, form, get_language, gettext_in
+from gamekit.core.i18n import (
+    CORE,
+    CORE_PACKAGE,
+    SOURCE,
+    Message,
+    form,
+    get_language,
+    gettext_in,
+    language,
+)
 from gamekit.core.names import Seat, default_names, seat_names
 
 BOT_CONTEXT = "bot"
@@ -198,3 +218,46 @@ def seat_labels(names: Sequence[str]) -> list[dict[str, str]]:
                 }
             )
     return out
+
+
+BOARD_CALL = re.compile(r'\bkit\.t\(\s*"((?:[^"\\\n]|\\.)*)"')
+"""A board's call of ``kit.t`` with its message id (a double-quoted JavaScript string)."""
+
+
+def board_msgids(source: str) -> list[str]:
+    """The message ids of a board module, in order, each once.
+
+    >>> board_msgids('chip(kit.t("{count} in the deck", {count: n})), kit.t("hand"), kit.t("hand")')
+    ['{count} in the deck', 'hand']
+    """
+    found = (json.loads(f'"{raw}"') for raw in BOARD_CALL.findall(source))
+    return list(dict.fromkeys(found))
+
+
+@cache
+def _board_texts(package: str, source: str, lang: str) -> tuple[tuple[str, str], ...]:
+    with language(lang):
+        return tuple((msgid, gettext_in(package, msgid)) for msgid in board_msgids(source))
+
+
+def board_labels(package: str | None, source: str) -> dict[str, str]:
+    """English message id -> its text in the language in force, for every ``kit.t`` of
+    a board module (empty in English, the source language: ``kit.t`` keeps the id).
+
+    >>> with language("fr"):
+    ...     board_labels("gamekit.titles.knock_knock", 'kit.t("deck and discard")')
+    {'deck and discard': 'pioche et défausse'}
+    """
+    lang = get_language()
+    if package is None or not source or lang == SOURCE:
+        return {}
+    return dict(_board_texts(package, source, lang))
+
+
+def card_names(picture: object) -> dict[str, dict[str, str]]:
+    """Card id (as the board meets it in the view) -> its forms ({"name": ..., ...}) in the
+    language in force, from the picture module's ``card_names()`` (empty without one)."""
+    names = getattr(picture, "card_names", None)
+    if names is None:
+        return {}
+    return {str(key): {f: str(text) for f, text in forms.items()} for key, forms in names().items()}

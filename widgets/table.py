@@ -32,7 +32,7 @@ from gamekit.core.names import Seat, and_list, check_names, named, seat_names, s
 from gamekit.core.rng import derive_seed
 from gamekit.core.rules import points_text
 
-from .labels import bot_label, bot_labels, page_labels, seat_labels
+from .labels import board_labels, bot_label, bot_labels, card_names, page_labels, seat_labels
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 GOD = "god"
@@ -137,6 +137,10 @@ class Table(anywidget.AnyWidget):
     """The table's language ("en", "fr"); empty: the game's, else the kernel's."""
     labels = traitlets.Dict().tag(sync=True)
     """The page's texts in the table's language (see :mod:`gamekit.widgets.labels`)."""
+    board_labels = traitlets.Dict().tag(sync=True)
+    """The board module's words (``kit.t``): English message id -> the table's language."""
+    card_names = traitlets.Dict().tag(sync=True)
+    """Card id -> its names by form, in the table's language (``kit.cardName``)."""
     _ready = False
     """False while the constructor runs (its keyword traits must not redraw yet)."""
 
@@ -250,6 +254,9 @@ class Table(anywidget.AnyWidget):
             texts["bots"] = bot_labels([*self.bot_choices, *self.bots])
             texts["titles"] = {t: _title_name(t) for t in self.titles}
             self.labels = texts
+            rules = game.rules
+            self.board_labels = board_labels(rules.title_package(), rules.board_script() or "")
+            self.card_names = card_names(rules.title_module("picture"))
 
     def refresh(self, *, remember: bool = True) -> None:
         """Send the page what the chosen perspective may see now."""

@@ -593,3 +593,45 @@ def test_a_french_table_plays_and_offers_hats_removed_types(page: Any, lab: Any)
     page.wait_for_function("() => document.querySelector('.gk-new-title').value === 'hats'")
     assert page.locator(".gk-error").is_hidden()
     assert page.locator(".gk-new").inner_text() == "Nouvelle partie"
+
+
+_BOARD_TEXT = "() => document.querySelector('.gk-root .gk-board').textContent"
+_BOARD_TIPS = """() => [...document.querySelectorAll('.gk-board [title], .gk-board [aria-label]')]
+  .map((e) => `${e.getAttribute('title') || ''} ${e.getAttribute('aria-label') || ''}`)"""
+
+
+def test_french_boards_speak_french(browser: Any, lab: Any) -> None:
+    """``Table(game, lang="fr")``: the title's own board (its ``board.js``) draws French
+    words and card names, at 1280×720 with no card label wider than its card.
+    ``GAMEKIT_SCREENSHOTS=1`` saves ``docs/img/table-knock-knock-fr.png``."""
+    page = _sized_page(browser, 1280, 720)
+    try:
+        _open(page, lab, "knock-knock", "board-fr", extra=", lang='fr'")
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        board = page.evaluate(_BOARD_TEXT)
+        for french in ("pioche et défausse", "soirée", "main", "dans la pioche", "décision"):
+            assert french in board, f"{french!r} not on the French board"
+        for english in ("deck and discard", "party", "in hand", "decision", "guest", "Monster"):
+            assert english not in board, f"{english!r} on a French board"
+        tips = " ".join(page.evaluate(_BOARD_TIPS))
+        for english in ("protected by", "in hand", "musician", "empty"):
+            assert english not in tips, f"{english!r} in a French tooltip"
+        _readable(page)
+        page.screenshot(path=str(lab.artifact("table-knock-knock-fr-1280x720.png")))
+        if os.environ.get("GAMEKIT_SCREENSHOTS"):  # the picture in the docs
+            page.evaluate(_TABLE_AT_THE_TOP)
+            page.mouse.move(1, 1)
+            page.wait_for_timeout(1800)  # the change flash is over
+            page.screenshot(path=str(DOCS_IMG / "table-knock-knock-fr.png"))
+        lab.stop_kernels()
+
+        _open(page, lab, "boo-party", "boo-fr", extra=", lang='fr'")
+        board = page.evaluate(_BOARD_TEXT)
+        for french in ("Voyante", "Visions restantes", "tour 1", "Cartes Déguisement de l’étalage"):
+            assert french in board, f"{french!r} not on the French board"
+        for english in ("Seer", "Visions left", "round", "forbidden", "Ghost", "Witch"):
+            assert english not in board, f"{english!r} on a French board"
+        _readable(page)
+    finally:
+        page.context.close()
+        lab.stop_kernels()

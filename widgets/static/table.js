@@ -23,6 +23,19 @@ function seatText(seat, key) {
   const row = (L.seats || [])[seat];
   return row && row[key] !== undefined ? row[key] : `${seatName(seat)}`;
 }
+// A title board's own words: kit.t("English text with {name}", params) reads the
+// `board_labels` trait (English message id -> the table's language; empty in English),
+// else keeps the English; card names: kit.cardName(id, english, form) reads `card_names`.
+let BOARD_WORDS = {};
+let CARD_NAMES = {};
+function boardText(msgid, params = {}) {
+  const text = BOARD_WORDS[msgid] !== undefined ? String(BOARD_WORDS[msgid]) : String(msgid);
+  return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+function cardName(id, english = String(id), form = "name") {
+  const forms = CARD_NAMES[String(id)];
+  return forms && forms[form] !== undefined ? String(forms[form]) : english;
+}
 // A bot's name as shown (the API name stays the same).
 function botName(name) {
   return (L.bots || {})[name] || name;
@@ -126,8 +139,9 @@ function card(spec) {
   if (spec.extraClass) classes.push(spec.extraClass);
   const name = title || label || (faceDown ? t("face_down_card") : t("a_card"));
   const el = h("div", { class: classes.join(" "), title: name, role: "img", "aria-label": name });
-  // A card is at least as wide as its longest word: words are never broken.
-  const longest = Math.max(0, ...String(label).split(/\s+/).map((w) => w.length));
+  // A card is at least as wide as its longest word: words are never broken (a compound
+  // such as "Taxi-corbillard" may wrap after its hyphen, as the browser does).
+  const longest = Math.max(0, ...String(label).split(/\s+|(?<=-)/).map((w) => w.length));
   if (longest > 7) el.style.setProperty("--gk-chars", String(longest));
   if (faceDown) {
     el.appendChild(h("div", { class: "gk-back" }, shapeIcon(spec.backSymbol || "blank", "var(--gk-back-ink)", small ? 18 : 26)));
@@ -378,7 +392,8 @@ function openPopover(model, anchor, rows) {
 }
 
 
-const KIT = { t, botName, h, svg, card, zone, pile, chip, seatName, isObj, get, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand, genericBoard, emptySlot, seatOrder };
+// kit.t: a board's words (see boardText); kit.label: the table's own, by key.
+const KIT = { t: boardText, label: t, cardName, botName, h, svg, card, zone, pile, chip, seatName, isObj, get, shapeIcon, PALETTE, SEAT_COLORS, viewOf, baseView, seatArea, hiddenHand, genericBoard, emptySlot, seatOrder };
 const LOADED = new Map(); // board source -> a promise of its draw function
 
 // Import a board module once (a Blob URL keeps it local: nothing is fetched).
@@ -522,7 +537,7 @@ async function render({ model, el }) {
     redraw();
   });
   for (const name of ["revision", "memory_mode", "autoplay", "party_timer", "humans", "classroom", "cover_for", "names",
-    "rulings", "summary_lines", "size", "options_schema", "labels"]) model.on(`change:${name}`, redraw);
+    "rulings", "summary_lines", "size", "options_schema", "labels", "board_labels", "card_names"]) model.on(`change:${name}`, redraw);
   model.on("change:saved_json", () => showSaved(model, parts.extras));
   redraw();
   return () => {
@@ -563,6 +578,8 @@ function applyTheme(root) {
 function drawAll(model, parts, send, drawBoard, root) {
   NAMES = opt(model, "names", []);
   L = opt(model, "labels", {});
+  BOARD_WORDS = opt(model, "board_labels", {});
+  CARD_NAMES = opt(model, "card_names", {});
   parts.sideTitle.textContent = t("what_happened");
   parts.side.setAttribute("aria-label", t("moves_and_narration"));
   parts.narration.setAttribute("aria-label", t("what_happened"));

@@ -23,6 +23,16 @@ def _costume_name(view: View, costume: int) -> str:
     return str(view["costume_names"][costume])
 
 
+def card_names() -> dict[str, dict[str, str]]:
+    """Costume number (as a string) -> its name on a card, in the language in force, for
+    the table's board (``kit.cardName``).
+
+    >>> card_names()["9"]
+    {'name': 'Black Cat'}
+    """
+    return {str(c): {"name": format(term, "name^")} for c, term in enumerate(COSTUME_TERMS)}
+
+
 def _costume_card(view: View, costume: int, sub: str = "") -> str:
     if costume < 0:
         return card_html(str(M("nothing")), "grey", "blank", sub=str(M("no disguise")))

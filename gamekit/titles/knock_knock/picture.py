@@ -76,6 +76,19 @@ def catalogue() -> dict[str, dict[str, Any]]:
     return {str(i): {"kind": KIND_NAMES[k]} for i, k in enumerate(CATALOGUE)}
 
 
+def card_names() -> dict[str, dict[str, str]]:
+    """Card kind (as views name it) -> its name and plural on a card, in the language in
+    force, for the table's board (``kit.cardName``); the folks' plurals too.
+
+    >>> card_names()["monster vamp"]
+    {'name': 'Monster vamp', 'plural': 'Monster vamps'}
+    """
+    return {
+        kind: {"name": format(term, "name^"), "plural": format(term, "plural^")}
+        for kind, term in CARDS.items()
+    }
+
+
 def view_html(view: View) -> str:
     """The deck, the discard pile and every player's party and hand (as far as ``view`` shows)."""
     return framed(_draw, view)
