@@ -257,6 +257,7 @@ class Table(anywidget.AnyWidget):
             rules = game.rules
             self.board_labels = board_labels(rules.title_package(), rules.board_script() or "")
             self.card_names = card_names(rules.title_module("picture"))
+            self.game_name = rules.display_name()
 
     def refresh(self, *, remember: bool = True) -> None:
         """Send the page what the chosen perspective may see now."""
@@ -621,7 +622,7 @@ class Table(anywidget.AnyWidget):
         self._make_seat_bots()
         with self.hold_sync(), self._speaking():
             self.title = game.title
-            self.game_name = str(rules.name)
+            self.game_name = rules.display_name()
             self.players = game.players
             self.seed = game.seed
             self._localised = None
@@ -896,7 +897,7 @@ def _played(seat: int | None, bot: str | None, move: str | None) -> Message:
 def _title_name(title: str) -> str:
     """A title's name as the page's title selector shows it."""
     try:
-        return str(gamekit.rules_for(title).name)
+        return gamekit.rules_for(title).display_name()
     except Exception:  # a title that cannot say its name shows its id
         return title
 

@@ -44,7 +44,7 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.i18n import CORE, LANGUAGES, Catalog, Listing, Message, Term, gettext_in
+from gamekit.core.i18n import CORE, LANGUAGES, Catalog, Listing, Message, Term, form, gettext_in
 from gamekit.core.i18n import language as _language
 from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
@@ -206,7 +206,7 @@ class BooPartyRules(Rules[State]):
     """The rules of Boo Party! (Rulings B1-B7)."""
 
     title = "boo-party"
-    name = "Boo Party!"
+    name = form("title", "Boo Party!")[1]  # "Boo Party !" in French: display_name()
     min_players, max_players, default_players = MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS
     action_types = (Wear, WearNothing, Accuse, LetPartyGoOn)
     names_seats = True

@@ -34,7 +34,7 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.i18n import CORE, Listing, Message, Text
+from gamekit.core.i18n import CORE, Listing, Message, Text, form
 from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.core.rules import Rules, Score, points_message
@@ -162,7 +162,7 @@ class HatsRules(Rules[State]):
     """The rules of Hats for 2, 3 or 4 players."""
 
     title = "hats"
-    name = "Hats"
+    name = form("title", "Hats")[1]  # the same in French: display_name()
     min_players, max_players, default_players = 2, 4, 3
     action_types = (Exchange, BlackHat, DiscardDraw, Swap, GiveBack, EndTurn)
     names_seats = True
