@@ -249,21 +249,15 @@ def _targets_done(s: State, log: Log) -> None:
 def _aimed(s: State) -> Message:
     """The narration of an action aimed at its targets: who, what, and the price."""
     targets = Listing(tuple(card_term(t) for t in s.targets), "and")
-    cost = M("{count} card(s)", count=s.due) if s.due else M("nothing")
+    cost = M("it costs {count} card(s)", count=s.due) if s.due else M("it costs nothing")
     seat = Seat(s.seat)
     if s.act == "bribe":
-        return M(
-            "{seat} bribes {targets:the}: it costs {cost}.", seat=seat, targets=targets, cost=cost
-        )
+        return M("{seat} bribes {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
     if s.act == "build":
-        return M(
-            "{seat} builds {targets:the}: it costs {cost}.", seat=seat, targets=targets, cost=cost
-        )
+        return M("{seat} builds {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
     if s.act == "kill":
-        return M(
-            "{seat} kills {targets:the}: it costs {cost}.", seat=seat, targets=targets, cost=cost
-        )
-    return M("{seat} buries {targets:the}: it costs {cost}.", seat=seat, targets=targets, cost=cost)
+        return M("{seat} kills {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
+    return M("{seat} buries {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
 
 
 def _pay(s: State, card: int, log: Log) -> None:

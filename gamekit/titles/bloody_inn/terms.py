@@ -259,11 +259,11 @@ FAMILIES: dict[str, Term] = {
 """The six families (the plural name a sentence says: "the police", "the nobles")."""
 
 ACTS: dict[str, Term] = {
-    "bribe": Term(PACKAGE, (form("act:verb", "bribe"), form("act:name", "Bribe"))),
-    "build": Term(PACKAGE, (form("act:verb", "build"), form("act:name", "Build"))),
-    "kill": Term(PACKAGE, (form("act:verb", "kill"), form("act:name", "Kill"))),
-    "bury": Term(PACKAGE, (form("act:verb", "bury"), form("act:name", "Bury"))),
-    "pass": Term(PACKAGE, (form("act:verb", "pass"), form("act:name", "Pass"))),
+    "bribe": Term(PACKAGE, (form("act:verb", "bribe"),)),
+    "build": Term(PACKAGE, (form("act:verb", "build"),)),
+    "kill": Term(PACKAGE, (form("act:verb", "kill"),)),
+    "bury": Term(PACKAGE, (form("act:verb", "bury"),)),
+    "pass": Term(PACKAGE, (form("act:verb", "pass"),)),
 }
 """The five night actions: the verb ("to bribe the Baron") and the name on the cards."""
 
