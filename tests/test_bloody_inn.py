@@ -1054,7 +1054,9 @@ def test_narration_tells_travellers_without_numbers_and_the_cap_one_way() -> Non
 
     golden = (Path(__file__).parent / "golden" / "bloody-inn.txt").read_text()
     read = "\n".join(
-        line for line in golden.splitlines() if line.startswith(("  event:", "  legal:", "  chosen:"))
+        line
+        for line in golden.splitlines()
+        if line.startswith(("  event:", "  legal:", "  chosen:"))
     )
     assert not re.search(r"#\d+|rank \d+, ", read)  # the moves too: names, never card ids
     assert gained(3, 5) == "3F (of 5F: cash is capped at 40F)" and gained(5, 5) == "5F"

@@ -200,8 +200,8 @@ class Game:
                         problem=problem,
                     )
                 )
-        try:
-            return self.rules.why_illegal(self._state, action)
+        try:  # seats told by name, like the rest of what a learner reads
+            return self._shown(lambda: self.rules.why_illegal(self._state, action))
         except Exception:  # the explanation must never break a refusal
             return str(CORE("{action} is not allowed now", action=preview(action)))
 
