@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from gamekit.core.actions import Event
 from gamekit.core.i18n import Listing
-from gamekit.core.names import Seat
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.titles.bloody_inn.cards import (
     END_COLOUR_GAIN,
@@ -21,10 +20,10 @@ from gamekit.titles.bloody_inn.cards import (
     REMOVED,
     ROOMS,
     START_CASH,
+    TERM,
     TRAVELLERS,
     WHITE_KEYS,
     annex_term,
-    card_term,
 )
 from gamekit.titles.bloody_inn.state import (
     EMPTY,
@@ -38,7 +37,7 @@ from gamekit.titles.bloody_inn.state import (
     police_present,
     wealth,
 )
-from gamekit.titles.bloody_inn.terms import Gain, M
+from gamekit.titles.bloody_inn.terms import SEAT, Gain, M
 
 Log = list[Event] | None
 
@@ -87,7 +86,7 @@ def place_key(s: State, room: int, log: Log) -> None:
     if log is not None:
         log.append(
             Event(
-                M("{seat} puts their key on room {room}.", seat=Seat(s.seat), room=room + 1),
+                M("{seat} puts their key on room {room}.", seat=SEAT[s.seat], room=room + 1),
                 "key",
                 "I7",
                 s.seat,
@@ -113,7 +112,7 @@ def start_evening(s: State, log: Log) -> None:
     s.seat = s.first
     if log is not None:
         text = M(
-            "Round {round}: {seat} welcomes the travellers.", round=s.round, seat=Seat(s.first)
+            "Round {round}: {seat} welcomes the travellers.", round=s.round, seat=SEAT[s.first]
         )
         log.append(Event(text, "round"))
     welcome(s, log)
@@ -221,14 +220,14 @@ def lodge(s: State, room: int, log: Log) -> None:
     card = s.entrance.pop()
     s.rooms[room] = card
     if log is not None:
-        text = M("{card:the^} takes room {room}.", card=card_term(card), room=room + 1)
+        text = M("{card:the^} takes room {room}.", card=TERM[card], room=room + 1)
         log.append(Event(text, "lodge", None, None))
     holder = s.service[room]
     if holder >= 0 and RANK[card] > 0:
         got = gain(s, holder, RANK[card])
         if log is not None:
             text = M(
-                "Room Service: {seat} gains {gain}.", seat=Seat(holder), gain=Gain(got, RANK[card])
+                "Room Service: {seat} gains {gain}.", seat=SEAT[holder], gain=Gain(got, RANK[card])
             )
             log.append(Event(text, "gain", "I11", holder))
 
@@ -316,7 +315,7 @@ def _start_fine(s: State, seat: int, who: str, log: Log, ask: bool = True) -> bo
             text = M(
                 "{seat} owes the police {due}F for {count} unburied corpse(s) and chooses, "
                 "for each 10F, cash or a cheque.",
-                seat=Seat(seat),
+                seat=SEAT[seat],
                 due=s.due,
                 count=len(s.corpses[seat]),
             )
@@ -324,7 +323,7 @@ def _start_fine(s: State, seat: int, who: str, log: Log, ask: bool = True) -> bo
             text = M(
                 "{seat} owes the gravedigger {due}F for {count} unburied corpse(s) and "
                 "chooses, for each 10F, cash or a cheque.",
-                seat=Seat(seat),
+                seat=SEAT[seat],
                 due=s.due,
                 count=len(s.corpses[seat]),
             )
@@ -375,13 +374,13 @@ def pay_fine(s: State, by: str, log: Log) -> None:
     if log is not None:
         if who == "police":
             if by == "cheque":
-                text = M("{seat} pays 10F of the police fine with a cheque.", seat=Seat(seat))
+                text = M("{seat} pays 10F of the police fine with a cheque.", seat=SEAT[seat])
             else:
-                text = M("{seat} pays 10F of the police fine in cash.", seat=Seat(seat))
+                text = M("{seat} pays 10F of the police fine in cash.", seat=SEAT[seat])
         elif by == "cheque":
-            text = M("{seat} pays 10F to the gravedigger with a cheque.", seat=Seat(seat))
+            text = M("{seat} pays 10F to the gravedigger with a cheque.", seat=SEAT[seat])
         else:
-            text = M("{seat} pays 10F to the gravedigger in cash.", seat=Seat(seat))
+            text = M("{seat} pays 10F to the gravedigger in cash.", seat=SEAT[seat])
         log.append(
             Event(
                 text,
@@ -411,14 +410,14 @@ def _fine_done(s: State, seat: int, log: Log) -> None:
             text = M(
                 "The police investigate: {seat} pays {paid}F to the gravedigger for {count} "
                 "unburied corpse(s), which leave the game.",
-                seat=Seat(seat),
+                seat=SEAT[seat],
                 paid=paid,
                 count=len(corpses),
             )
         else:
             text = M(
                 "The gravedigger takes {seat}'s {count} unburied corpse(s) for {paid}F.",
-                seat=Seat(seat),
+                seat=SEAT[seat],
                 count=len(corpses),
                 paid=paid,
             )
@@ -439,7 +438,7 @@ def _travellers_leave(s: State, log: Log) -> None:
                     Event(
                         M(
                             "Travellers leave: {seat} earns {gain}.",
-                            seat=Seat(seat),
+                            seat=SEAT[seat],
                             gain=Gain(got, earned),
                         ),
                         "gain",
@@ -462,7 +461,7 @@ def _wages_from(s: State, k: int, log: Log) -> None:
         if s.cash[seat] >= owed:
             s.cash[seat] -= owed
             if owed and log is not None:
-                text = M("{seat} pays {owed}F of wages.", seat=Seat(seat), owed=owed)
+                text = M("{seat} pays {owed}F of wages.", seat=SEAT[seat], owed=owed)
                 log.append(Event(text, "wages", None, seat))
             continue
         unpaid = owed - s.cash[seat]
@@ -472,7 +471,7 @@ def _wages_from(s: State, k: int, log: Log) -> None:
                     M(
                         "{seat} can pay only {cash}F of {owed}F of wages: {unpaid} card(s) "
                         "must leave their hand.",
-                        seat=Seat(seat),
+                        seat=SEAT[seat],
                         cash=s.cash[seat],
                         owed=owed,
                         unpaid=unpaid,
@@ -497,9 +496,9 @@ def dismiss(s: State, seat: int, card: int, log: Log) -> None:
     (s.bistro if IS_PEASANT[card] else s.exit).append(card)
     if log is not None:
         if IS_PEASANT[card]:
-            text = M("Unpaid, {card:the} goes to the bistro.", card=card_term(card))
+            text = M("Unpaid, {card:the} goes to the bistro.", card=TERM[card])
         else:
-            text = M("Unpaid, {card:the} goes to the exit pile.", card=card_term(card))
+            text = M("Unpaid, {card:the} goes to the exit pile.", card=TERM[card])
         log.append(Event(text, "wages", "I6", seat))
 
 
@@ -582,7 +581,7 @@ def _end_annexes(s: State, seat: int, log: Log) -> None:
                 Event(
                     M(
                         "End of the game: {seat}'s {annex:name} pays {gain}.",
-                        seat=Seat(seat),
+                        seat=SEAT[seat],
                         annex=annex_term(annex),
                         gain=Gain(got, amount),
                     ),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.i18n import Listing, Message
-from gamekit.core.names import Seat
 from gamekit.titles.bloody_inn.actions import (
     Act,
     BuryUnder,
@@ -35,8 +34,8 @@ from gamekit.titles.bloody_inn.cards import (
     MONEY,
     RANK,
     ROOMS,
+    TERM,
     annex_term,
-    card_term,
 )
 from gamekit.titles.bloody_inn.flow import Log, end_turn
 from gamekit.titles.bloody_inn.state import (
@@ -55,7 +54,7 @@ from gamekit.titles.bloody_inn.state import (
     reserve,
     sites,
 )
-from gamekit.titles.bloody_inn.terms import Gain, M
+from gamekit.titles.bloody_inn.terms import SEAT, Gain, M
 
 ACT_ORDER = ("bribe", "build", "kill", "bury", "pass")
 
@@ -221,7 +220,7 @@ def _choose_act(s: State, act: str, log: Log) -> None:
         s.act, s.step = act, "target"
         return
     if log is not None:
-        log.append(Event(M("{seat} passes.", seat=Seat(s.seat)), "pass", None, s.seat))
+        log.append(Event(M("{seat} passes.", seat=SEAT[s.seat]), "pass", None, s.seat))
     if s.unlimited or launder_options(s, s.seat) == [0]:
         end_turn(s, log)
         return
@@ -248,9 +247,9 @@ def _targets_done(s: State, log: Log) -> None:
 
 def _aimed(s: State) -> Message:
     """The narration of an action aimed at its targets: who, what, and the price."""
-    targets = Listing(tuple(card_term(t) for t in s.targets), "and")
+    targets = Listing(tuple(TERM[t] for t in s.targets), "and")
     cost = M("it costs {count} card(s)", count=s.due) if s.due else M("it costs nothing")
-    seat = Seat(s.seat)
+    seat = SEAT[s.seat]
     if s.act == "bribe":
         return M("{seat} bribes {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
     if s.act == "build":
@@ -292,10 +291,10 @@ def _settle_payment(s: State, log: Log) -> None:
 def _goes(card: int, where: int) -> Message:
     """Where a paying card goes: back to the hand (0), the bistro (1), the exit pile (2)."""
     if where == 0:
-        return M("{card:the^} goes back to the hand.", card=card_term(card))
+        return M("{card:the^} goes back to the hand.", card=TERM[card])
     if where == 1:
-        return M("{card:the^} goes to the bistro.", card=card_term(card))
-    return M("{card:the^} goes to the exit pile.", card=card_term(card))
+        return M("{card:the^} goes to the bistro.", card=TERM[card])
+    return M("{card:the^} goes to the exit pile.", card=TERM[card])
 
 
 def _resolve(s: State, log: Log) -> None:
@@ -333,7 +332,7 @@ def _take_peasants(s: State, count: int, log: Log) -> None:
             Event(
                 M(
                     "{seat} bribes {count} peasant(s) from the bistro.",
-                    seat=Seat(s.seat),
+                    seat=SEAT[s.seat],
                     count=count,
                 ),
                 "bribe",
@@ -360,8 +359,8 @@ def _bury(s: State, annex: int, log: Log) -> None:
         if keeper == seat:
             text = M(
                 "{seat} buries {corpse:the} under {annex:the} and gains {gain}.",
-                seat=Seat(seat),
-                corpse=card_term(corpse),
+                seat=SEAT[seat],
+                corpse=TERM[corpse],
                 annex=annex_term(annex),
                 gain=Gain(got, money),
             )
@@ -369,11 +368,11 @@ def _bury(s: State, annex: int, log: Log) -> None:
             text = M(
                 "{seat} buries {corpse:the} under {annex:the} and gains {gain}; {keeper} gets "
                 "{share}.",
-                seat=Seat(seat),
-                corpse=card_term(corpse),
+                seat=SEAT[seat],
+                corpse=TERM[corpse],
                 annex=annex_term(annex),
                 gain=Gain(got, money // 2),
-                keeper=Seat(keeper),
+                keeper=SEAT[keeper],
                 share=Gain(half, money // 2),
             )
         log.append(
@@ -399,9 +398,9 @@ def _build(s: State, card: int, log: Log) -> None:
             Event(
                 M(
                     "{seat} builds {annex:the} ({card:the}).",
-                    seat=Seat(seat),
+                    seat=SEAT[seat],
                     annex=annex_term(card),
-                    card=card_term(card),
+                    card=TERM[card],
                 ),
                 "build",
                 None,
@@ -427,7 +426,7 @@ def _annex_gain(s: State, card: int, amount: int, log: Log) -> None:
     if log is not None:
         text = M(
             "{seat} gains {gain} from {annex:the}.",
-            seat=Seat(s.seat),
+            seat=SEAT[s.seat],
             gain=Gain(got, amount),
             annex=annex_term(card),
         )
@@ -441,7 +440,7 @@ def _service(s: State, room: int, log: Log) -> None:
             Event(
                 M(
                     "{seat}'s Room Service token goes on room {room}.",
-                    seat=Seat(s.seat),
+                    seat=SEAT[s.seat],
                     room=room + 1,
                 ),
                 "build",
@@ -459,7 +458,7 @@ def _key(s: State, room: int, log: Log) -> None:
             Event(
                 M(
                     "{seat}'s key replaces the white key of room {room}.",
-                    seat=Seat(s.seat),
+                    seat=SEAT[s.seat],
                     room=room + 1,
                 ),
                 "build",
@@ -478,7 +477,7 @@ def _launder(s: State, n: int, log: Log) -> None:
         s.cheques[seat] += n
         text = M(
             "{seat} launders {money}F into {count} cheque(s).",
-            seat=Seat(seat),
+            seat=SEAT[seat],
             money=10 * n,
             count=n,
         )
@@ -487,12 +486,12 @@ def _launder(s: State, n: int, log: Log) -> None:
         got = gain(s, seat, -10 * n)
         text = M(
             "{seat} cashes {count} cheque(s) and gains {gain}.",
-            seat=Seat(seat),
+            seat=SEAT[seat],
             count=-n,
             gain=Gain(got, -10 * n),
         )
     else:
-        text = M("{seat} launders nothing.", seat=Seat(seat))
+        text = M("{seat} launders nothing.", seat=SEAT[seat])
     if log is not None:
         log.append(Event(text, "launder", "I3", seat))
     end_turn(s, log)

@@ -18,13 +18,23 @@ no card, the kit's own (see ``docs/rules/fr/bloody-inn.md``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from gamekit.core.i18n import Catalog, Message, Term, form
+from gamekit.core.i18n import Message, Term, form
 from gamekit.core.names import Seat
 
 PACKAGE = "gamekit.titles.bloody_inn"
-M = Catalog(PACKAGE)
-"""This title's messages (``locale/<lang>/LC_MESSAGES/bloody_inn.mo``)."""
+
+
+def M(msgid: str, **params: Any) -> Message:  # noqa: N802 (the extraction keyword)
+    """A message of this title's catalog (``locale/<lang>/LC_MESSAGES/bloody_inn.mo``),
+    made as :class:`gamekit.core.i18n.Catalog` makes it, with one call less (the
+    narration makes one per event)."""
+    return Message(PACKAGE, msgid, tuple(params.items()))
+
+
+SEAT: tuple[Seat, ...] = tuple(Seat(n) for n in range(4))
+"""The seats as names, made once (the narration names one or two per event)."""
 
 CASH_CAP = 40
 
@@ -343,7 +353,6 @@ class Barn:
         return format(self, "")
 
 
-@dataclass(frozen=True, slots=True)
 class Gain:
     """F gained, told the same way for every gain: "5F", or when the 40F cap of the cash
     cuts it, "2F (of 5F: cash is capped at 40F)".
@@ -352,8 +361,19 @@ class Gain:
     ('5F', '2F (of 5F: cash is capped at 40F)')
     """
 
-    got: int
-    amount: int
+    __slots__ = ("amount", "got")
+
+    def __init__(self, got: int, amount: int) -> None:
+        self.got, self.amount = got, amount
+
+    def __repr__(self) -> str:
+        return f"Gain({self.got}, {self.amount})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Gain) and (self.got, self.amount) == (other.got, other.amount)
+
+    def __hash__(self) -> int:
+        return hash((self.got, self.amount))
 
     def __format__(self, spec: str) -> str:
         if self.got < self.amount:
