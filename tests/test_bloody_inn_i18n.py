@@ -277,3 +277,33 @@ def test_every_gain_event_states_the_cap_the_same_way() -> None:
             if "40F" in e.text:
                 assert CAP in e.text, e.text
     assert flow  # the flow module narrates the morning gains
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_french_game_played_by_its_french_moves_replays_in_english(seed: int) -> None:
+    g = gamekit.new_game("bloody-inn", players=2 + seed, seed=seed, lang="fr", length="short")
+    rng = Rng(seed)
+    while not g.is_over:
+        legal = g.legal_actions()
+        for move in legal:
+            assert not ENGLISH.search(g.read(move)), g.read(move)
+            assert not ENGLISH.search(g.describe(move)), g.describe(move)
+        chosen = legal[rng.below(len(legal))]
+        g.play(g.read(chosen))  # the French text plays the move (the first of look-alikes)
+    assert not [e.text for e in g.log if ENGLISH.search(e.text)]
+    english = gamekit.load_game(g.to_json(), lang="en")
+    assert english.state_dict() == g.state_dict()
+    assert [e.msgid for e in english.log] == [e.msgid for e in g.log]
+
+
+def test_exercise_hints_read_in_the_language_in_force() -> None:
+    from gamekit.exercises import check
+    from gamekit.titles.bloody_inn.checks import BANK
+
+    assert BANK[0].hint.startswith("Removing cards unseen changes nothing")  # still the text
+    assert "Not quite. Removing cards unseen" in check("inn-1", "1/3").message
+    with language("fr"):
+        assert (
+            "Retirer des cartes sans les regarder ne change rien" in check("inn-1", "1/3").message
+        )
+        assert f"{BANK[2].form}" == "une espérance en F, en fraction"
