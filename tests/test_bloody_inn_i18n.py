@@ -307,3 +307,9 @@ def test_exercise_hints_read_in_the_language_in_force() -> None:
             "Retirer des cartes sans les regarder ne change rien" in check("inn-1", "1/3").message
         )
         assert f"{BANK[2].form}" == "une espérance en F, en fraction"
+
+
+def test_a_french_game_refuses_in_french_when_asked_to_describe() -> None:
+    g = gamekit.new_game("bloody-inn", players=2, seed=1, lang="fr", names=["Ann", "Bob"])
+    with pytest.raises(IllegalAction, match="^maintenant, Ann doit poser sa clef sur une chambre"):
+        g.describe(Act("bribe"))
