@@ -313,3 +313,13 @@ def test_a_french_game_refuses_in_french_when_asked_to_describe() -> None:
     g = gamekit.new_game("bloody-inn", players=2, seed=1, lang="fr", names=["Ann", "Bob"])
     with pytest.raises(IllegalAction, match="^maintenant, Ann doit poser sa clef sur une chambre"):
         g.describe(Act("bribe"))
+
+
+def test_a_look_alike_card_is_refused_as_interchangeable_not_as_absent() -> None:
+    s = night(2)
+    first = lodge(s, "baron", 2)
+    other = next(c for c in range(first + 1, first + 4) if c not in s.rooms)
+    g = game_at(s)
+    g.play(Act("kill"))
+    with pytest.raises(IllegalAction, match="^The Baron is interchangeable with another"):
+        g.play(Target(other))

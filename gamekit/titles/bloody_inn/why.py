@@ -155,8 +155,12 @@ def _why_target(s: State, card: int) -> Message | None:
     if card in s.targets:
         return M("{card:the^} is already a target", card=term)
     if act == "build" and card not in s.hands[seat]:
+        if _kind_in(card, s.hands[seat]):
+            return _interchangeable(card)
         return M("you can only build a card of your hand, and {card:the} is not in it", card=term)
     if act == "bury" and card not in s.corpses[seat]:
+        if _kind_in(card, s.corpses[seat]):
+            return _interchangeable(card)
         return M("you can only bury one of your own corpses, and {card:the} is not", card=term)
     if act == "bribe" and card in s.bistro:
         return M("to bribe peasants, take them from the bistro (Take 1 or 2 peasants)")
@@ -165,6 +169,8 @@ def _why_target(s: State, card: int) -> Message | None:
         and card not in s.rooms
         and not (act == "kill" and card in s.bistro)
     ):
+        if _kind_in(card, s.rooms):
+            return _interchangeable(card)
         return M("{card:the^} is not a guest of the inn", card=term)
     needed = price(s, seat, act, [*s.targets, card])
     spare = night.spare_cards(s, seat, act, [*s.targets, card])
@@ -195,6 +201,11 @@ def _why_target(s: State, card: int) -> Message | None:
     return None
 
 
+def _kind_in(card: int, cards: list[int]) -> bool:
+    """True when ``cards`` hold another card of the same kind as ``card`` (a look-alike)."""
+    return any(c >= 0 and c != card and KEY[c] == KEY[card] for c in cards)
+
+
 def _interchangeable(card: int) -> Message:
     return M(
         "{card:the^} is interchangeable with another of its kind: choose the listed one",
@@ -208,7 +219,7 @@ def _why_pay(s: State, card: int) -> Message:
     term = card_term(card)
     if card in s.targets:
         return M("{card:the^} is the card you build: it cannot pay for itself", card=term)
-    if card not in s.hands[s.seat]:
+    if card not in s.hands[s.seat] and not _kind_in(card, s.hands[s.seat]):
         return M("{card:the^} is not in your hand", card=term)
     return _interchangeable(card)
 
