@@ -200,8 +200,11 @@ class Game:
                         problem=problem,
                     )
                 )
-        try:  # seats told by name, like the rest of what a learner reads
-            return self._shown(lambda: self.rules.why_illegal(self._state, action))
+        try:
+            if self.rules.names_seats:  # seats told by name, like the rest a learner reads
+                with seat_names(self._names):
+                    return self.rules.why_illegal(self._state, action)
+            return self.rules.why_illegal(self._state, action)
         except Exception:  # the explanation must never break a refusal
             return str(CORE("{action} is not allowed now", action=preview(action)))
 
