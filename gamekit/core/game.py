@@ -379,8 +379,8 @@ class Game:
         In the game's language. Raises :class:`IllegalAction`, saying why, for
         anything that is not a legal action now; the game is left unchanged.
         """
-        chosen = self._check(action)
-        with language(self._lang):
+        with language(self._lang):  # a refusal speaks the game's language, as in play()
+            chosen = self._check(action)
             return self._shown(lambda: self.rules.describe(self._state, chosen))
 
     def summary(self) -> list[dict[str, Any]]:

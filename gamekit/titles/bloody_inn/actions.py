@@ -9,8 +9,16 @@ traveller sleeps (:class:`Place`); a police fine or the end-of-game gravedigger
 asks, for each 10F, cash or a cheque (:class:`PayFine`, Ruling I9); short wages
 ask who leaves (:class:`Dismiss`).
 
->>> str(Act("bribe")), str(Pay(0)), str(Launder(-2))
-('Bribe', 'Pay with the Cultivator (rank 0, #0)', 'Cash 2 cheques into 20F')
+Each text is a message of the title's catalog, read in the language in force; a
+card is told by its name (and, for a target, its rank: the price), never by its id.
+
+>>> str(Act("bribe")), str(Pay(0)), str(Launder(-2)), str(Target(0))
+('Bribe', 'Pay with the Cultivator', 'Cash 2 cheques into 20F', 'Target the Cultivator (rank 0)')
+>>> from gamekit.core.i18n import language
+>>> with language("fr"):
+...     str(Act("bribe")), str(Pay(0)), str(Launder(-2)), str(Target(0))
+('Corrompre', 'Payer avec le cultivateur', 'Changer 2 chèques en 20F de monnaie', \
+'Viser le cultivateur (rang 0)')
 """
 
 from __future__ import annotations
@@ -18,16 +26,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gamekit.core.actions import Action
-from gamekit.titles.bloody_inn.cards import annex_label, label
+from gamekit.core.i18n import Message
+from gamekit.titles.bloody_inn.cards import (
+    ALL_CARDS,
+    BARN_BASE,
+    BUILDABLE,
+    RANK,
+    annex_term,
+    card_term,
+)
+from gamekit.titles.bloody_inn.terms import M
 
 ACTS = ("bribe", "build", "kill", "bury", "pass")
-ACT_TEXT = {
-    "bribe": "Bribe",
-    "build": "Build an annex",
-    "kill": "Kill",
-    "bury": "Bury a corpse",
-    "pass": "Pass",
+ACT_TEXT: dict[str, Message] = {
+    "bribe": M("Bribe"),
+    "build": M("Build an annex"),
+    "kill": M("Kill"),
+    "bury": M("Bury a corpse"),
+    "pass": M("Pass"),
 }
+CARDS = len(ALL_CARDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +56,7 @@ class PlaceKey(Action):
     room: int
 
     def __str__(self) -> str:
-        return f"Put your key on room {self.room + 1}"
+        return str(M("Put your key on room {room}", room=self.room + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +67,7 @@ class Place(Action):
     room: int
 
     def __str__(self) -> str:
-        return f"Lodge the traveller in room {self.room + 1}"
+        return str(M("Lodge the traveller in room {room}", room=self.room + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +78,8 @@ class Act(Action):
     action: str
 
     def __str__(self) -> str:
-        return ACT_TEXT.get(self.action, f"Do {self.action!r}")
+        text = ACT_TEXT.get(self.action)
+        return str(text) if text is not None else str(M("Do {action}", action=repr(self.action)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +90,15 @@ class Target(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Target {label(self.card)}" if 0 <= self.card < 78 else f"Target #{self.card}"
+        if 0 <= self.card < CARDS:
+            return str(
+                M(
+                    "Target {card:the} (rank {rank})",
+                    card=card_term(self.card),
+                    rank=RANK[self.card],
+                )
+            )
+        return str(M("Target card {number}", number=self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +109,9 @@ class TakePeasants(Action):
     count: int
 
     def __str__(self) -> str:
-        return f"Take {self.count} peasant{'s' if self.count != 1 else ''} from the bistro"
+        if self.count == 1:
+            return str(M("Take 1 peasant from the bistro"))
+        return str(M("Take {count} peasants from the bistro", count=self.count))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +121,7 @@ class EndTargets(Action):
     kind = "end_targets"
 
     def __str__(self) -> str:
-        return "No more targets"
+        return str(M("No more targets"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +132,9 @@ class Pay(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Pay with {label(self.card)}" if 0 <= self.card < 78 else f"Pay with #{self.card}"
+        if 0 <= self.card < CARDS:
+            return str(M("Pay with {card:the}", card=card_term(self.card)))
+        return str(M("Pay with card {number}", number=self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +145,10 @@ class BuryUnder(Action):
     annex: int
 
     def __str__(self) -> str:
-        return f"Bury it under {annex_label(self.annex)}"
+        barn = BARN_BASE <= self.annex < BARN_BASE + 4
+        if not (barn or (0 <= self.annex < CARDS and BUILDABLE[self.annex])):
+            return str(M("Bury it under annex {number}", number=self.annex))
+        return str(M("Bury it under {annex:the}", annex=annex_term(self.annex)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +159,7 @@ class ServiceRoom(Action):
     room: int
 
     def __str__(self) -> str:
-        return f"Put your Room Service token on room {self.room + 1}"
+        return str(M("Put your Room Service token on room {room}", room=self.room + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +170,7 @@ class KeyRoom(Action):
     room: int
 
     def __str__(self) -> str:
-        return f"Replace the white key of room {self.room + 1} with yours"
+        return str(M("Replace the white key of room {room} with yours", room=self.room + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,11 +183,15 @@ class Launder(Action):
 
     def __str__(self) -> str:
         n = self.cheques
-        if n > 0:
-            return f"Turn {10 * n}F into {n} cheque{'s' if n > 1 else ''}"
-        if n < 0:
-            return f"Cash {-n} cheque{'s' if n < -1 else ''} into {-10 * n}F"
-        return "Launder nothing"
+        if n == 1:
+            return str(M("Turn {money}F into 1 cheque", money=10))
+        if n > 1:
+            return str(M("Turn {money}F into {count} cheques", money=10 * n, count=n))
+        if n == -1:
+            return str(M("Cash 1 cheque into {money}F", money=10))
+        if n < -1:
+            return str(M("Cash {count} cheques into {money}F", money=-10 * n, count=-n))
+        return str(M("Launder nothing"))
 
 
 FINE_MEANS = ("cash", "cheque")
@@ -174,10 +212,10 @@ class PayFine(Action):
 
     def __str__(self) -> str:
         if self.by == "cash":
-            return "Pay 10F in cash"
+            return str(M("Pay 10F in cash"))
         if self.by == "cheque":
-            return "Pay 10F with a cheque"
-        return f"Pay 10F by {self.by!r}"
+            return str(M("Pay 10F with a cheque"))
+        return str(M("Pay 10F by {means}", means=repr(self.by)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +226,9 @@ class Dismiss(Action):
     card: int
 
     def __str__(self) -> str:
-        if 0 <= self.card < 78:
-            return f"Let {label(self.card)} go unpaid"
-        return f"Let #{self.card} go"
+        if 0 <= self.card < CARDS:
+            return str(M("Let {card:the} go unpaid", card=card_term(self.card)))
+        return str(M("Let card {number} go", number=self.card))
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

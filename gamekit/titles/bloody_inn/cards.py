@@ -20,6 +20,12 @@ import csv
 import io
 from importlib import resources
 
+from gamekit.core.i18n import Term
+from gamekit.titles.bloody_inn.terms import ANNEXES as ANNEX_TERMS
+from gamekit.titles.bloody_inn.terms import CASH_CAP as TERMS_CASH_CAP
+from gamekit.titles.bloody_inn.terms import TRAVELLERS as TRAVELLER_TERMS
+from gamekit.titles.bloody_inn.terms import Barn
+
 # -- families and their aptitudes --------------------------------------------
 FAMILIES = ("merchants", "craftsmen", "police", "religious", "nobles", "peasants")
 COLOUR = {
@@ -40,7 +46,7 @@ PEASANT_MONEY = 4
 ROOMS = 8
 CHEQUES = 30
 """Cheque tiles in the box; laundering needs one in the reserve (Ruling I3)."""
-CASH_CAP = 40
+CASH_CAP = TERMS_CASH_CAP
 START_CASH = 5
 BARN_BASE = 100
 """A player's barn is the annex ``BARN_BASE + seat`` (it is no client card)."""
@@ -111,6 +117,8 @@ PEASANTS: tuple[int, ...] = tuple(c for c in ALL_CARDS if FAMILY[c] == "peasants
 IS_PEASANT: tuple[bool, ...] = tuple(FAMILY[c] == "peasants" for c in ALL_CARDS)
 IS_POLICE: tuple[bool, ...] = tuple(FAMILY[c] == "police" for c in ALL_CARDS)
 BUILDABLE: tuple[bool, ...] = tuple(bool(ANNEX[c]) for c in ALL_CARDS)
+TERM: tuple[Term, ...] = tuple(TRAVELLER_TERMS[k] for k in KEY)
+"""Card id -> its translatable name (:mod:`gamekit.titles.bloody_inn.terms`)."""
 
 
 def card_of(key: str) -> int:
@@ -130,44 +138,42 @@ def ids_of(key: str) -> list[int]:
     return [c for c in ALL_CARDS if KEY[c] == key]
 
 
-def label(card: int) -> str:
-    """A card as a learner reads it: ``"the Count (rank 2, #20)"``.
+def card_term(card: int) -> Term:
+    """A card's translatable name (no numbers: "the Count", "le comte").
 
-    >>> label(0)
-    'the Cultivator (rank 0, #0)'
-    """
-    return f"the {NAME[card]} (rank {RANK[card]}, #{card})"
-
-
-def spoken(card: int) -> str:
-    """A card as the narration tells it, without its numbers: ``"the Count"``.
-
-    >>> spoken(0)
+    >>> f"{card_term(0):the}"
     'the Cultivator'
     """
-    return f"the {NAME[card]}"
+    return TERM[card]
 
 
-def spoken_annex(annex: int) -> str:
-    """An annex as the narration tells it: ``"the Stable"`` or ``"player 1's barn"``.
+def annex_term(annex: int) -> Term | Barn:
+    """An annex's translatable name: "the Stables", or a barn ("Player 2's barn").
 
-    >>> spoken_annex(BARN_BASE + 1)
-    "player 1's barn"
+    >>> f"{annex_term(card_of('duke')):the}", f"{annex_term(BARN_BASE + 1):the}"
+    ('the Stables', "Player 2's barn")
     """
     if annex >= BARN_BASE:
-        return f"player {annex - BARN_BASE}'s barn"
-    return f"the {ANNEX[annex]}"
+        return Barn(annex - BARN_BASE)
+    return ANNEX_TERMS[KEY[annex]]
+
+
+def label(card: int) -> str:
+    """A card as a learner reads it, in the language in force: ``"the Count"``.
+
+    >>> label(0)
+    'the Cultivator'
+    """
+    return format(TERM[card], "the")
 
 
 def annex_label(annex: int) -> str:
-    """An annex (a built card or a barn) in words.
+    """An annex (a built card or a barn) in words, in the language in force.
 
     >>> annex_label(BARN_BASE + 1)
-    "player 1's barn"
+    "Player 2's barn"
     """
-    if annex >= BARN_BASE:
-        return f"player {annex - BARN_BASE}'s barn"
-    return f"the {ANNEX[annex]} (rank {RANK[annex]}, #{annex})"
+    return format(annex_term(annex), "the")
 
 
 def capacity(annex: int) -> int:

@@ -20,7 +20,35 @@ from typing import Any
 
 import sympy
 
+from gamekit.core.i18n import Message
 from gamekit.exercises import TRIALS, Exercise, Trial, register
+from gamekit.titles.bloody_inn.terms import M
+
+
+class Text(str):
+    """A message where the exercises expect a text: it equals the English text, and
+    reads (``str``, ``format``, an f-string) in the language in force.
+
+    >>> from gamekit.core.i18n import language
+    >>> hint = Text(M("a probability as a fraction"))
+    >>> with language("fr"):
+    ...     f"Expected {hint}."
+    'Expected une probabilité, en fraction.'
+    """
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Text:
+        text = super().__new__(cls, message.render("en"))
+        text.message = message
+        return text
+
+    def __str__(self) -> str:
+        return self.message.render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.message.render(), spec)
+
 
 PLAYERS = 2
 ROOMS_OPEN = 5
@@ -200,53 +228,82 @@ BANK = (
         "inn-1",
         "The Bloody Inn",
         "warm-up",
-        "The 70 travellers are 5 families of 14, one of them the police. Set-up removes "
-        "some unseen and shuffles the rest into the entrance pile, living side up. What "
-        "is the chance that the traveller on top of the pile is a police officer?",
+        Text(
+            M(
+                "The 70 travellers are 5 families of 14, one of them the police. Set-up removes "
+                "some unseen and shuffles the rest into the entrance pile, living side up. What "
+                "is the chance that the traveller on top of the pile is a police officer?"
+            )
+        ),
         first_is_police,
-        "a probability as a fraction",
-        "Removing cards unseen changes nothing: the top card is any of the 70, each as likely.",
+        Text(M("a probability as a fraction")),
+        Text(
+            M(
+                "Removing cards unseen changes nothing: the top card is any of the 70, each as "
+                "likely."
+            )
+        ),
         estimates=True,
     ),
     Exercise(
         "inn-2",
         "The Bloody Inn",
         "core",
-        "With 2 players, 5 rooms are open, so the first round lodges the 5 top travellers "
-        "of the pile. A police officer in a room at the morning check makes every "
-        "unburied corpse cost 10F. Give the distribution of the number of police "
-        "officers among those 5 travellers.",
+        Text(
+            M(
+                "With 2 players, 5 rooms are open, so the first round lodges the 5 top travellers "
+                "of the pile. A police officer in a room at the morning check makes every "
+                "unburied corpse cost 10F. Give the distribution of the number of police "
+                "officers among those 5 travellers."
+            )
+        ),
         police_in_first_round,
-        "a dict {number of police: probability} for 0 to 5",
-        "Hypergeometric: C(14, k) C(56, 5 - k) / C(70, 5).",
+        Text(M("a dict {number of police: probability} for 0 to 5")),
+        Text(M("Hypergeometric: C(14, k) C(56, 5 - k) / C(70, 5).")),
         estimates=True,
     ),
     Exercise(
         "inn-3",
         "The Bloody Inn",
         "core",
-        "Rank 0 travellers carry 8F, rank 1 12F, rank 2 18F and rank 3 26F; each family "
-        "of 14 has 4, 4, 3 and 3 cards of these ranks. How much money do you expect in "
-        "the pockets of the 5 travellers of the first round, all together?",
+        Text(
+            M(
+                "Rank 0 travellers carry 8F, rank 1 12F, rank 2 18F and rank 3 26F; each family "
+                "of 14 has 4, 4, 3 and 3 cards of these ranks. How much money do you expect in "
+                "the pockets of the 5 travellers of the first round, all together?"
+            )
+        ),
         expected_pockets,
-        "an expected value in F, as a fraction",
-        "Expectations add up, even without replacement: 5 times the mean pocket "
-        "(4*8 + 4*12 + 3*18 + 3*26)/14.",
+        Text(M("an expected value in F, as a fraction")),
+        Text(
+            M(
+                "Expectations add up, even without replacement: 5 times the mean pocket "
+                "(4*8 + 4*12 + 3*18 + 3*26)/14."
+            )
+        ),
         estimates=True,
     ),
     Exercise(
         "inn-4",
         "The Bloody Inn",
         "challenge",
-        "Long game with 2 players: 25 travellers are removed unseen, 45 make the entrance "
-        "pile. The Marquis (his Pavilion pays 18F) is one card. So far k travellers have "
-        "come out of the pile and none was the Marquis. Do not use the card now face up "
-        "on top of the pile: count it as unseen, like the rest of the pile. What is the "
-        "chance that the Marquis is still to come (in the pile)?",
+        Text(
+            M(
+                "Long game with 2 players: 25 travellers are removed unseen, 45 make the entrance "
+                "pile. The Marquis (his Pavilion pays 18F) is one card. So far k travellers have "
+                "come out of the pile and none was the Marquis. Do not use the card now face up "
+                "on top of the pile: count it as unseen, like the rest of the pile. What is the "
+                "chance that the Marquis is still to come (in the pile)?"
+            )
+        ),
         marquis_formula,
-        "a formula in k",
-        "The Marquis is in one of the 70 - k places you have not seen, each as likely; "
-        "how many of those places are in the pile?",
+        Text(M("a formula in k")),
+        Text(
+            M(
+                "The Marquis is in one of the 70 - k places you have not seen, each as likely; "
+                "how many of those places are in the pile?"
+            )
+        ),
         symbols=("k",),
         domain=(("k", 0, 45),),
     ),
@@ -254,13 +311,21 @@ BANK = (
         "inn-5",
         "The Bloody Inn",
         "challenge",
-        "Short game with 2 players: 35 travellers make the entrance pile, exactly 7 "
-        "rounds of 5. What is the chance that every one of those 7 rounds lodges at "
-        "least one police officer (so no night starts without the police at the inn)?",
+        Text(
+            M(
+                "Short game with 2 players: 35 travellers make the entrance pile, exactly 7 "
+                "rounds of 5. What is the chance that every one of those 7 rounds lodges at "
+                "least one police officer (so no night starts without the police at the inn)?"
+            )
+        ),
         police_every_round,
-        "a probability as a fraction",
-        "Inclusion-exclusion: the chance that j given rounds have no police is "
-        "C(70 - 5j, 14) / C(70, 14) (the police sit elsewhere among the 70 places).",
+        Text(M("a probability as a fraction")),
+        Text(
+            M(
+                "Inclusion-exclusion: the chance that j given rounds have no police is "
+                "C(70 - 5j, 14) / C(70, 14) (the police sit elsewhere among the 70 places)."
+            )
+        ),
         estimates=True,
     ),
 )

@@ -8,9 +8,9 @@ at the next decision (``state.step`` and ``state.seat`` name it) or at the end.
 from __future__ import annotations
 
 from gamekit.core.actions import Event
+from gamekit.core.i18n import Listing
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.titles.bloody_inn.cards import (
-    ANNEX,
     END_COLOUR_GAIN,
     FAMILY,
     IS_PEASANT,
@@ -20,9 +20,10 @@ from gamekit.titles.bloody_inn.cards import (
     REMOVED,
     ROOMS,
     START_CASH,
+    TERM,
     TRAVELLERS,
     WHITE_KEYS,
-    spoken,
+    annex_term,
 )
 from gamekit.titles.bloody_inn.state import (
     EMPTY,
@@ -33,10 +34,10 @@ from gamekit.titles.bloody_inn.state import (
     barn,
     count_built,
     gain,
-    gained,
     police_present,
     wealth,
 )
+from gamekit.titles.bloody_inn.terms import SEAT, Gain, M
 
 Log = list[Event] | None
 
@@ -84,7 +85,12 @@ def place_key(s: State, room: int, log: Log) -> None:
     s.keys[room] = s.seat
     if log is not None:
         log.append(
-            Event(f"Player {s.seat} puts their key on room {room + 1}.", "key", "I7", s.seat)
+            Event(
+                M("{seat} puts their key on room {room}.", seat=SEAT[s.seat], room=room + 1),
+                "key",
+                "I7",
+                s.seat,
+            )
         )
     placed = sum(1 for k in s.keys if k >= 0)
     if placed < s.players:
@@ -94,8 +100,9 @@ def place_key(s: State, room: int, log: Log) -> None:
     for r in white:
         s.keys[r] = WHITE
     if log is not None:
-        rooms = ", ".join(str(r + 1) for r in white)
-        log.append(Event(f"White keys open rooms {rooms} (they earn nobody).", "key", "I7"))
+        rooms = Listing(tuple(r + 1 for r in white), "and")
+        text = M("White keys open rooms {rooms} (they earn nobody).", rooms=rooms)
+        log.append(Event(text, "key", "I7"))
     start_evening(s, log)
 
 
@@ -104,7 +111,10 @@ def start_evening(s: State, log: Log) -> None:
     """Begin a round: the first player welcomes travellers."""
     s.seat = s.first
     if log is not None:
-        log.append(Event(f"Round {s.round}: player {s.first} welcomes the travellers.", "round"))
+        text = M(
+            "Round {round}: {seat} welcomes the travellers.", round=s.round, seat=SEAT[s.first]
+        )
+        log.append(Event(text, "round"))
     welcome(s, log)
 
 
@@ -143,8 +153,11 @@ def _refill(s: State, log: Log) -> bool:
         if log is not None:
             log.append(
                 Event(
-                    f"The entrance pile is empty: the {len(s.entrance)} cards of the exit pile "
-                    "are shuffled into a new entrance pile.",
+                    M(
+                        "The entrance pile is empty: the {count} cards of the exit pile are "
+                        "shuffled into a new entrance pile.",
+                        count=len(s.entrance),
+                    ),
                     "reshuffle",
                     "I2",
                 )
@@ -162,8 +175,10 @@ def _ran_out_as_the_inn_fills(s: State, log: Log) -> None:
     if log is not None:
         log.append(
             Event(
-                "The last traveller of the entrance pile fills the inn: the pile is empty "
-                "again, so this round is the last.",
+                M(
+                    "The last traveller of the entrance pile fills the inn: the pile is empty "
+                    "again, so this round is the last."
+                ),
                 "end",
                 "I2",
             )
@@ -178,8 +193,12 @@ def _last_round(s: State, log: Log) -> None:
         if log is not None:
             log.append(
                 Event(
-                    f"The entrance pile is empty again and only {guests} traveller(s) are in "
-                    f"the inn, fewer than the {s.players} player(s): the game ends at once.",
+                    M(
+                        "The entrance pile is empty again and only {guests} traveller(s) are "
+                        "in the inn, fewer than the {players} player(s): the game ends at once.",
+                        guests=guests,
+                        players=s.players,
+                    ),
                     "end",
                     "I2",
                 )
@@ -191,7 +210,8 @@ def _last_round(s: State, log: Log) -> None:
         finish(s, log)
         return
     if log is not None:
-        log.append(Event("The entrance pile is empty again: this round is the last.", "end", "I2"))
+        text = M("The entrance pile is empty again: this round is the last.")
+        log.append(Event(text, "end", "I2"))
     start_night(s, log)
 
 
@@ -200,13 +220,15 @@ def lodge(s: State, room: int, log: Log) -> None:
     card = s.entrance.pop()
     s.rooms[room] = card
     if log is not None:
-        text = f"{spoken(card)[:1].upper()}{spoken(card)[1:]} takes room {room + 1}."
+        text = M("{card:the^} takes room {room}.", card=TERM[card], room=room + 1)
         log.append(Event(text, "lodge", None, None))
     holder = s.service[room]
     if holder >= 0 and RANK[card] > 0:
         got = gain(s, holder, RANK[card])
         if log is not None:
-            text = f"Room Service: player {holder} gains {gained(got, RANK[card])}."
+            text = M(
+                "Room Service: {seat} gains {gain}.", seat=SEAT[holder], gain=Gain(got, RANK[card])
+            )
             log.append(Event(text, "gain", "I11", holder))
 
 
@@ -217,7 +239,7 @@ def start_night(s: State, log: Log) -> None:
     s.seat = s.first
     s.step = "act"
     if log is not None:
-        log.append(Event("Night falls: each player takes an action, twice.", "night"))
+        log.append(Event(M("Night falls: each player takes an action, twice."), "night"))
 
 
 def end_turn(s: State, log: Log) -> None:
@@ -262,8 +284,10 @@ def _police_from(s: State, start: int, log: Log) -> bool:
             if log is not None:
                 log.append(
                     Event(
-                        "The police find an unburied corpse: the solo innkeeper is arrested "
-                        "and loses.",
+                        M(
+                            "The police find an unburied corpse: the solo innkeeper is "
+                            "arrested and loses."
+                        ),
                         "lose",
                         "I10",
                         seat,
@@ -287,11 +311,25 @@ def _start_fine(s: State, seat: int, who: str, log: Log, ask: bool = True) -> bo
         return True
     s.step, s.seat = "fine", seat
     if log is not None:
-        whom = "the police" if who == "police" else "the gravedigger"
+        if who == "police":
+            text = M(
+                "{seat} owes the police {due}F for {count} unburied corpse(s) and chooses, "
+                "for each 10F, cash or a cheque.",
+                seat=SEAT[seat],
+                due=s.due,
+                count=len(s.corpses[seat]),
+            )
+        else:
+            text = M(
+                "{seat} owes the gravedigger {due}F for {count} unburied corpse(s) and "
+                "chooses, for each 10F, cash or a cheque.",
+                seat=SEAT[seat],
+                due=s.due,
+                count=len(s.corpses[seat]),
+            )
         log.append(
             Event(
-                f"Player {seat} owes {whom} {s.due}F for {len(s.corpses[seat])} unburied "
-                "corpse(s) and chooses, for each 10F, cash or a cheque.",
+                text,
                 who if who == "police" else "end",
                 "I9",
                 seat,
@@ -334,11 +372,18 @@ def pay_fine(s: State, by: str, log: Log) -> None:
         s.cash[seat] -= 10
     s.due -= 10
     if log is not None:
-        whom = "of the police fine" if who == "police" else "to the gravedigger"
-        means = "with a cheque" if by == "cheque" else "in cash"
+        if who == "police":
+            if by == "cheque":
+                text = M("{seat} pays 10F of the police fine with a cheque.", seat=SEAT[seat])
+            else:
+                text = M("{seat} pays 10F of the police fine in cash.", seat=SEAT[seat])
+        elif by == "cheque":
+            text = M("{seat} pays 10F to the gravedigger with a cheque.", seat=SEAT[seat])
+        else:
+            text = M("{seat} pays 10F to the gravedigger in cash.", seat=SEAT[seat])
         log.append(
             Event(
-                f"Player {seat} pays 10F {whom} {means}.",
+                text,
                 "police" if who == "police" else "end",
                 "I9",
                 seat,
@@ -362,14 +407,19 @@ def _fine_done(s: State, seat: int, log: Log) -> None:
     s.gone.extend(corpses)
     if log is not None:
         if s.act == "police":
-            text = (
-                f"The police investigate: player {seat} pays {paid}F to the gravedigger for "
-                f"{len(corpses)} unburied corpse(s), which leave the game."
+            text = M(
+                "The police investigate: {seat} pays {paid}F to the gravedigger for {count} "
+                "unburied corpse(s), which leave the game.",
+                seat=SEAT[seat],
+                paid=paid,
+                count=len(corpses),
             )
         else:
-            text = (
-                f"The gravedigger takes player {seat}'s {len(corpses)} unburied corpse(s) "
-                f"for {paid}F."
+            text = M(
+                "The gravedigger takes {seat}'s {count} unburied corpse(s) for {paid}F.",
+                seat=SEAT[seat],
+                count=len(corpses),
+                paid=paid,
             )
         log.append(Event(text, "police" if s.act == "police" else "end", "I9", seat))
     corpses.clear()
@@ -386,7 +436,11 @@ def _travellers_leave(s: State, log: Log) -> None:
             if log is not None:
                 log.append(
                     Event(
-                        f"Travellers leave: player {seat} earns {gained(got, earned)}.",
+                        M(
+                            "Travellers leave: {seat} earns {gain}.",
+                            seat=SEAT[seat],
+                            gain=Gain(got, earned),
+                        ),
                         "gain",
                         "I12",
                         seat,
@@ -407,14 +461,21 @@ def _wages_from(s: State, k: int, log: Log) -> None:
         if s.cash[seat] >= owed:
             s.cash[seat] -= owed
             if owed and log is not None:
-                log.append(Event(f"Player {seat} pays {owed}F of wages.", "wages", None, seat))
+                text = M("{seat} pays {owed}F of wages.", seat=SEAT[seat], owed=owed)
+                log.append(Event(text, "wages", None, seat))
             continue
         unpaid = owed - s.cash[seat]
         if log is not None:
             log.append(
                 Event(
-                    f"Player {seat} can pay only {s.cash[seat]}F of {owed}F of wages: "
-                    f"{unpaid} card(s) must leave their hand.",
+                    M(
+                        "{seat} can pay only {cash}F of {owed}F of wages: {unpaid} card(s) "
+                        "must leave their hand.",
+                        seat=SEAT[seat],
+                        cash=s.cash[seat],
+                        owed=owed,
+                        unpaid=unpaid,
+                    ),
                     "wages",
                     "I6",
                     seat,
@@ -434,8 +495,11 @@ def dismiss(s: State, seat: int, card: int, log: Log) -> None:
     s.hands[seat].remove(card)
     (s.bistro if IS_PEASANT[card] else s.exit).append(card)
     if log is not None:
-        where = "the bistro" if IS_PEASANT[card] else "the exit pile"
-        log.append(Event(f"Unpaid, {spoken(card)} goes to {where}.", "wages", "I6", seat))
+        if IS_PEASANT[card]:
+            text = M("Unpaid, {card:the} goes to the bistro.", card=TERM[card])
+        else:
+            text = M("Unpaid, {card:the} goes to the exit pile.", card=TERM[card])
+        log.append(Event(text, "wages", "I6", seat))
 
 
 def after_dismiss(s: State, log: Log) -> None:
@@ -466,8 +530,11 @@ def finish(s: State, log: Log, start: int = 0) -> None:
     if s.players == 1 and not s.long and not s.lost and log is not None:
         log.append(
             Event(
-                f"The short solo game ends with {wealth(s, 0)}F. The print "
-                "rates innkeepers in the long game only: this score has no official rating.",
+                M(
+                    "The short solo game ends with {wealth}F. The print rates innkeepers in "
+                    "the long game only: this score has no official rating.",
+                    wealth=wealth(s, 0),
+                ),
                 "end",
                 "I10",
                 0,
@@ -484,7 +551,7 @@ def _gravedigger(s: State, seat: int, log: Log) -> bool:
         if log is not None:
             log.append(
                 Event(
-                    "The game ends with an unburied corpse: the solo innkeeper loses.",
+                    M("The game ends with an unburied corpse: the solo innkeeper loses."),
                     "lose",
                     "I10",
                     seat,
@@ -512,7 +579,12 @@ def _end_annexes(s: State, seat: int, log: Log) -> None:
         if log is not None:
             log.append(
                 Event(
-                    f"End of the game: player {seat}'s {ANNEX[annex]} pays {gained(got, amount)}.",
+                    M(
+                        "End of the game: {seat}'s {annex:name} pays {gain}.",
+                        seat=SEAT[seat],
+                        annex=annex_term(annex),
+                        gain=Gain(got, amount),
+                    ),
                     "end",
                     ruling,
                     seat,

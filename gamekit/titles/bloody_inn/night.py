@@ -10,7 +10,7 @@ Only targets the player can afford are offered, so no choice is a dead end.
 from __future__ import annotations
 
 from gamekit.core.actions import Action, Event
-from gamekit.core.names import and_list
+from gamekit.core.i18n import Listing, Message
 from gamekit.titles.bloody_inn.actions import (
     Act,
     BuryUnder,
@@ -23,7 +23,6 @@ from gamekit.titles.bloody_inn.actions import (
     Target,
 )
 from gamekit.titles.bloody_inn.cards import (
-    ANNEX,
     APT,
     BUILDABLE,
     COUNT_GAIN,
@@ -35,8 +34,8 @@ from gamekit.titles.bloody_inn.cards import (
     MONEY,
     RANK,
     ROOMS,
-    spoken,
-    spoken_annex,
+    TERM,
+    annex_term,
 )
 from gamekit.titles.bloody_inn.flow import Log, end_turn
 from gamekit.titles.bloody_inn.state import (
@@ -49,16 +48,15 @@ from gamekit.titles.bloody_inn.state import (
     discount,
     free_slots,
     gain,
-    gained,
     has_multi,
     owner,
     price,
     reserve,
     sites,
 )
+from gamekit.titles.bloody_inn.terms import SEAT, Gain, M
 
 ACT_ORDER = ("bribe", "build", "kill", "bury", "pass")
-VERB = {"bribe": "bribes", "build": "builds", "kill": "kills", "bury": "buries"}
 
 
 # -- what can be chosen -------------------------------------------------------------
@@ -222,7 +220,7 @@ def _choose_act(s: State, act: str, log: Log) -> None:
         s.act, s.step = act, "target"
         return
     if log is not None:
-        log.append(Event(f"Player {s.seat} passes.", "pass", None, s.seat))
+        log.append(Event(M("{seat} passes.", seat=SEAT[s.seat]), "pass", None, s.seat))
     if s.unlimited or launder_options(s, s.seat) == [0]:
         end_turn(s, log)
         return
@@ -239,15 +237,26 @@ def _add_target(s: State, card: int, log: Log) -> None:
 def _targets_done(s: State, log: Log) -> None:
     s.due = price(s, s.seat, s.act, s.targets)
     if log is not None:
-        what = and_list(spoken(t) for t in s.targets)
-        cost = f"{s.due} card(s)" if s.due else "nothing"
         ruling = "I5" if len(s.targets) > 1 else None
-        text = f"Player {s.seat} {VERB[s.act]} {what}: it costs {cost}."
-        log.append(Event(text, s.act, ruling, s.seat))
+        log.append(Event(_aimed(s), s.act, ruling, s.seat))
     if s.due == 0:
         _resolve(s, log)
     else:
         s.step = "pay"
+
+
+def _aimed(s: State) -> Message:
+    """The narration of an action aimed at its targets: who, what, and the price."""
+    targets = Listing(tuple(TERM[t] for t in s.targets), "and")
+    cost = M("it costs {count} card(s)", count=s.due) if s.due else M("it costs nothing")
+    seat = SEAT[s.seat]
+    if s.act == "bribe":
+        return M("{seat} bribes {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
+    if s.act == "build":
+        return M("{seat} builds {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
+    if s.act == "kill":
+        return M("{seat} kills {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
+    return M("{seat} buries {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
 
 
 def _pay(s: State, card: int, log: Log) -> None:
@@ -267,17 +276,25 @@ def _settle_payment(s: State, log: Log) -> None:
     for card in s.table:
         if chapel or APT[card] == act:
             hand.append(card)
-            where = "back to the hand"
+            where = 0
         elif IS_PEASANT[card]:
             s.bistro.append(card)
-            where = "to the bistro"
+            where = 1
         else:
             s.exit.append(card)
-            where = "to the exit pile"
+            where = 2
         if log is not None:
-            text = f"{spoken(card)[:1].upper()}{spoken(card)[1:]} goes {where}."
-            log.append(Event(text, "pay", None, seat))
+            log.append(Event(_goes(card, where), "pay", None, seat))
     s.table.clear()
+
+
+def _goes(card: int, where: int) -> Message:
+    """Where a paying card goes: back to the hand (0), the bistro (1), the exit pile (2)."""
+    if where == 0:
+        return M("{card:the^} goes back to the hand.", card=TERM[card])
+    if where == 1:
+        return M("{card:the^} goes to the bistro.", card=TERM[card])
+    return M("{card:the^} goes to the exit pile.", card=TERM[card])
 
 
 def _resolve(s: State, log: Log) -> None:
@@ -313,7 +330,14 @@ def _take_peasants(s: State, count: int, log: Log) -> None:
     if log is not None:
         log.append(
             Event(
-                f"Player {s.seat} bribes {count} peasant(s) from the bistro.", "bribe", None, s.seat
+                M(
+                    "{seat} bribes {count} peasant(s) from the bistro.",
+                    seat=SEAT[s.seat],
+                    count=count,
+                ),
+                "bribe",
+                None,
+                s.seat,
             )
         )
     end_turn(s, log)
@@ -332,12 +356,28 @@ def _bury(s: State, annex: int, log: Log) -> None:
     else:
         got, half = gain(s, seat, money // 2), gain(s, keeper, money // 2)
     if log is not None:
-        share = f"; player {keeper} gets {gained(half, money // 2)}" if keeper != seat else ""
-        mine = money if keeper == seat else money // 2
+        if keeper == seat:
+            text = M(
+                "{seat} buries {corpse:the} under {annex:the} and gains {gain}.",
+                seat=SEAT[seat],
+                corpse=TERM[corpse],
+                annex=annex_term(annex),
+                gain=Gain(got, money),
+            )
+        else:
+            text = M(
+                "{seat} buries {corpse:the} under {annex:the} and gains {gain}; {keeper} gets "
+                "{share}.",
+                seat=SEAT[seat],
+                corpse=TERM[corpse],
+                annex=annex_term(annex),
+                gain=Gain(got, money // 2),
+                keeper=SEAT[keeper],
+                share=Gain(half, money // 2),
+            )
         log.append(
             Event(
-                f"Player {seat} buries {spoken(corpse)} under {spoken_annex(annex)} and "
-                f"gains {gained(got, mine)}{share}.",
+                text,
                 "bury",
                 None,
                 seat,
@@ -355,7 +395,17 @@ def _build(s: State, card: int, log: Log) -> None:
     s.buried[card] = []
     if log is not None:
         log.append(
-            Event(f"Player {seat} builds the {ANNEX[card]} ({spoken(card)}).", "build", None, seat)
+            Event(
+                M(
+                    "{seat} builds {annex:the} ({card:the}).",
+                    seat=SEAT[seat],
+                    annex=annex_term(card),
+                    card=TERM[card],
+                ),
+                "build",
+                None,
+                seat,
+            )
         )
     key = KEY[card]
     if key in INSTANT_GAIN:
@@ -374,7 +424,13 @@ def _build(s: State, card: int, log: Log) -> None:
 def _annex_gain(s: State, card: int, amount: int, log: Log) -> None:
     got = gain(s, s.seat, amount)
     if log is not None:
-        log.append(Event(f"The {ANNEX[card]} pays {gained(got, amount)}.", "gain", None, s.seat))
+        text = M(
+            "{seat} gains {gain} from {annex:the}.",
+            seat=SEAT[s.seat],
+            gain=Gain(got, amount),
+            annex=annex_term(card),
+        )
+        log.append(Event(text, "gain", None, s.seat))
 
 
 def _service(s: State, room: int, log: Log) -> None:
@@ -382,7 +438,11 @@ def _service(s: State, room: int, log: Log) -> None:
     if log is not None:
         log.append(
             Event(
-                f"Player {s.seat}'s Room Service token goes on room {room + 1}.",
+                M(
+                    "{seat}'s Room Service token goes on room {room}.",
+                    seat=SEAT[s.seat],
+                    room=room + 1,
+                ),
                 "build",
                 "I11",
                 s.seat,
@@ -396,7 +456,11 @@ def _key(s: State, room: int, log: Log) -> None:
     if log is not None:
         log.append(
             Event(
-                f"Player {s.seat}'s key replaces the white key of room {room + 1}.",
+                M(
+                    "{seat}'s key replaces the white key of room {room}.",
+                    seat=SEAT[s.seat],
+                    room=room + 1,
+                ),
                 "build",
                 None,
                 s.seat,
@@ -407,16 +471,27 @@ def _key(s: State, room: int, log: Log) -> None:
 
 def _launder(s: State, n: int, log: Log) -> None:
     seat = s.seat
+    text: Message
     if n > 0:
         s.cash[seat] -= 10 * n
         s.cheques[seat] += n
-        text = f"Player {seat} launders {10 * n}F into {n} cheque(s)."
+        text = M(
+            "{seat} launders {money}F into {count} cheque(s).",
+            seat=SEAT[seat],
+            money=10 * n,
+            count=n,
+        )
     elif n < 0:
         s.cheques[seat] += n
         got = gain(s, seat, -10 * n)
-        text = f"Player {seat} cashes {-n} cheque(s) and gains {gained(got, -10 * n)}."
+        text = M(
+            "{seat} cashes {count} cheque(s) and gains {gain}.",
+            seat=SEAT[seat],
+            count=-n,
+            gain=Gain(got, -10 * n),
+        )
     else:
-        text = f"Player {seat} launders nothing."
+        text = M("{seat} launders nothing.", seat=SEAT[seat])
     if log is not None:
         log.append(Event(text, "launder", "I3", seat))
     end_turn(s, log)

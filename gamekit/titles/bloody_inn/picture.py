@@ -1,11 +1,16 @@
-"""The static picture of The Bloody Inn: the rooms, the piles and each innkeeper, as plain HTML."""
+"""The static picture of The Bloody Inn: the rooms, the piles and each innkeeper, as plain HTML.
+
+Its words are messages of the title's catalog, read in the language in force.
+"""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
+from gamekit.core.names import Seat
 from gamekit.pictures import View, card_html, chip, framed, hidden_cards, seat_box, zone
+from gamekit.titles.bloody_inn.terms import FAMILIES, M
 
 FAMILY_LOOK = {
     "merchants": ("blue", "circle"),
@@ -18,85 +23,115 @@ FAMILY_LOOK = {
 }
 
 
-def _inn_card(card: int, sub: str | None = None) -> str:
-    info = catalogue()[str(card)]
+Catalogue = dict[str, dict[str, Any]]
+
+
+def _inn_card(cat: Catalogue, card: int, sub: str | None = None) -> str:
+    info = cat[str(card)]
     colour, shape = FAMILY_LOOK[info["family"]]
     return card_html(
         info["name"],
         colour,
         shape,
         value=info["rank"],
-        sub=sub or f"{info['family']} {info['money']}F",
+        sub=sub or str(M("{family} {money}F", family=info["family_name"], money=info["money"])),
     )
 
 
 def _draw(view: View) -> str:
+    cat = catalogue()
     rooms = []
     for room, card in enumerate(view["rooms"]):
         key = view["keys"][room]
-        owner = {-1: "closed", -2: "white key"}.get(key, f"key: player {key}")
-        inside = _inn_card(card) if card >= 0 else card_html("free", face_down=True)
+        if key == -1:
+            owner = M("closed")
+        elif key == -2:
+            owner = M("white key")
+        else:
+            owner = M("key: {seat}", seat=Seat(key))
+        inside = _inn_card(cat, card) if card >= 0 else card_html(str(M("free")), face_down=True)
         rooms.append(
-            f"<span style='display:inline-block;text-align:center;margin:2px'>room {room + 1}"
-            f"<br>{escape(owner)}<br>{inside}</span>"
+            "<span style='display:inline-block;text-align:center;margin:2px'>"
+            f"{escape(str(M('room {room}', room=room + 1)))}"
+            f"<br>{escape(str(owner))}<br>{inside}</span>"
         )
     top = view["entrance_top"]
-    piles = (_inn_card(top, "next traveller") if top is not None else "") + "".join(
+    piles = (_inn_card(cat, top, str(M("next traveller"))) if top is not None else "") + "".join(
         [
-            chip(f"{view['entrance_size']} at the entrance"),
-            chip(f"{len(view['exit'])} in the exit pile"),
-            chip(f"bistro: {len(view['bistro'])} peasants"),
-            chip(f"round {view['round']}"),
+            chip(str(M("{count} at the entrance", count=view["entrance_size"]))),
+            chip(str(M("{count} in the exit pile", count=len(view["exit"])))),
+            chip(str(M("bistro: {count} peasant(s)", count=len(view["bistro"])))),
+            chip(str(M("round {round}", round=view["round"]))),
         ]
     )
-    cap = "no cap" if view["unlimited_wealth"] else "cash capped at 40F"
+    cap = M("no cap") if view["unlimited_wealth"] else M("cash capped at 40F")
     seats = []
     for seat, cash in enumerate(view["cash"]):
         annexes = [100 + seat, *view["annexes"][seat]]
-        built = "".join(_annex_html(a, view["buried"].get(str(a), [])) for a in annexes)
-        dead = "".join(_inn_card(c, "corpse") for c in view["corpses"][seat])
+        built = "".join(_annex_html(cat, a, view["buried"].get(str(a), [])) for a in annexes)
+        dead = "".join(_inn_card(cat, c, str(M("corpse"))) for c in view["corpses"][seat])
         hand = view["hand"] if view["seat"] == seat else None
-        in_hand = "".join(map(_inn_card, hand)) if hand else hidden_cards(view["hand_sizes"][seat])
-        money = chip(f"{cash}F cash + {view['cheques'][seat]} cheques ({cap})")
-        body = f"{money}<div>annexes: {built}</div><div>corpses: {dead or 'none'}</div>"
-        seats.append(seat_box(seat, f"{body}<div>hand: {in_hand}</div>", view["to_move"]))
-    return zone("the inn", "".join(rooms)) + zone("piles", piles) + "".join(seats)
+        in_hand = (
+            "".join(_inn_card(cat, c) for c in hand)
+            if hand
+            else hidden_cards(view["hand_sizes"][seat])
+        )
+        money = chip(
+            str(
+                M(
+                    "{cash}F cash + {cheques} cheque(s) ({cap})",
+                    cash=cash,
+                    cheques=view["cheques"][seat],
+                    cap=cap,
+                )
+            )
+        )
+        body = (
+            f"{money}<div>{escape(str(M('annexes:')))} {built}</div>"
+            f"<div>{escape(str(M('corpses:')))} {dead or escape(str(M('none')))}</div>"
+        )
+        hand_row = f"<div>{escape(str(M('hand:')))} {in_hand}</div>"
+        seats.append(seat_box(seat, body + hand_row, view["to_move"]))
+    return zone(str(M("the inn")), "".join(rooms)) + zone(str(M("piles")), piles) + "".join(seats)
 
 
-def _annex_html(annex: int, buried: list[int]) -> str:
-    info = catalogue()[str(annex)]
-    name = "Barn" if annex >= 100 else info["annex"]
+def _annex_html(cat: Catalogue, annex: int, buried: list[int]) -> str:
+    info = cat[str(annex)]
+    name = str(M("Barn")) if annex >= 100 else info["annex"]
     capacity = 1 if annex >= 100 else info["rank"]
     colour, shape = FAMILY_LOOK[info["family"]]
-    return card_html(
-        name, colour, shape, value=info["rank"], sub=f"{len(buried)}/{capacity} buried"
-    )
+    sub = str(M("{count}/{capacity} buried", count=len(buried), capacity=capacity))
+    return card_html(name, colour, shape, value=info["rank"], sub=sub)
 
 
-def catalogue() -> dict[str, dict[str, Any]]:
-    """Card id -> its public facts (name, family, rank, money, annex, effect, aptitude)."""
+def catalogue() -> Catalogue:
+    """Card id -> its public facts (name, family, rank, money, annex, effect, aptitude),
+    the names and the effect in the language in force (``family`` stays the key)."""
     from gamekit.titles.bloody_inn import cards
+    from gamekit.titles.bloody_inn.terms import ANNEXES, EFFECTS
 
-    out = {
-        str(c): {
-            "name": cards.NAME[c],
+    out = {}
+    for c in cards.ALL_CARDS:
+        key = cards.KEY[c]
+        out[str(c)] = {
+            "name": format(cards.TERM[c], "name"),
             "family": cards.FAMILY[c],
+            "family_name": str(FAMILIES[cards.FAMILY[c]]),
             "rank": cards.RANK[c],
             "money": cards.MONEY[c],
-            "annex": cards.ANNEX[c],
-            "effect": cards.EFFECT[c],
+            "annex": format(ANNEXES[key], "name") if key in ANNEXES else "",
+            "effect": str(EFFECTS[key]) if key in EFFECTS else "",
             "aptitude": cards.APT[c],
         }
-        for c in cards.ALL_CARDS
-    }
     for seat in range(4):
         out[str(cards.BARN_BASE + seat)] = {
-            "name": "Barn",
+            "name": str(M("Barn")),
             "family": "barn",
+            "family_name": str(M("barn")),
             "rank": 1,
             "money": 0,
-            "annex": f"player {seat}'s barn",
-            "effect": "holds 1 corpse",
+            "annex": str(M("{seat}'s barn", seat=Seat(seat))),
+            "effect": str(M("holds 1 corpse")),
             "aptitude": "",
         }
     return out

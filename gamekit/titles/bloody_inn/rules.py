@@ -34,6 +34,9 @@ Files: cards and catalogue in ``bloody_inn_cards``; action types in
 >>> g = gamekit.new_game("bloody-inn", players=2, seed=1)
 >>> [str(a) for a in g.legal_actions()[:2]]
 ['Put your key on room 1', 'Put your key on room 2']
+>>> g = gamekit.new_game("bloody-inn", players=2, seed=1, lang="fr")
+>>> g.read(g.legal_actions()[0])
+'Poser votre clef sur la chambre 1'
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
+from gamekit.core.i18n import Message, Term, form
+from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score
 from gamekit.titles.bloody_inn import flow, night
@@ -71,6 +76,7 @@ from gamekit.titles.bloody_inn.state import (
     under_own,
     wealth,
 )
+from gamekit.titles.bloody_inn.terms import PACKAGE, M
 
 RATINGS = ((170, "demonic"), (150, "evil"), (130, "dangerous"), (110, "worrying"))
 """The solo long game's innkeeper rating: the first rung whose floor is reached."""
@@ -114,6 +120,90 @@ def make_config(players: int | None, options: Mapping[str, Any]) -> Config:
     return Config(players, length, first, **flags)
 
 
+RATING_TERMS: dict[str, Term] = {
+    "demonic": Term(PACKAGE, (form("rating:name", "demonic innkeeper"),)),
+    "evil": Term(PACKAGE, (form("rating:name", "evil innkeeper"),)),
+    "dangerous": Term(PACKAGE, (form("rating:name", "dangerous innkeeper"),)),
+    "worrying": Term(PACKAGE, (form("rating:name", "worrying innkeeper"),)),
+    "harmless": Term(PACKAGE, (form("rating:name", "harmless innkeeper"),)),
+}
+"""The solo ratings as a learner reads them ("aubergiste inquiétant")."""
+
+
+def result_messages(state: State, winners: Sequence[int]) -> list[Message]:
+    """The result in sentences: the verdict, then one line per seat with its wealth.
+
+    >>> from gamekit.titles.bloody_inn.flow import initial_state
+    >>> s = initial_state(Config(players=2), seed=1)
+    >>> [str(m) for m in result_messages(s, [0, 1])][0]
+    'Player 1 and Player 2 share the win with 15F and 0 corpse(s) each under their own annexes.'
+    """
+    lines: list[Message] = []
+    if state.players == 1:
+        money = wealth(state, 0)
+        if state.lost:
+            lines.append(
+                M("{seat} loses: an unburied corpse was found (Ruling I10).", seat=Seat(0))
+            )
+        elif state.long:
+            lines.append(
+                M(
+                    "{seat} ends with {wealth}F: {rating}.",
+                    seat=Seat(0),
+                    wealth=money,
+                    rating=RATING_TERMS[rating(money)],
+                )
+            )
+        else:
+            lines.append(
+                M(
+                    "{seat} ends the short game with {wealth}F (the print rates the long game "
+                    "only).",
+                    seat=Seat(0),
+                    wealth=money,
+                )
+            )
+    elif len(winners) == 1:
+        best = wealth(state, winners[0])
+        tied = [s for s in range(state.players) if wealth(state, s) == best]
+        if len(tied) > 1:
+            lines.append(
+                M(
+                    "{seat} wins with {wealth}F, tied with {others} but ahead on corpses: "
+                    "{corpses} under their own annexes.",
+                    seat=Seat(winners[0]),
+                    wealth=best,
+                    others=seats(s for s in tied if s != winners[0]),
+                    corpses=under_own(state, winners[0]),
+                )
+            )
+        else:
+            lines.append(M("{seat} wins with {wealth}F.", seat=Seat(winners[0]), wealth=best))
+    elif winners:
+        lines.append(
+            M(
+                "{seats} share the win with {wealth}F and {corpses} corpse(s) each under "
+                "their own annexes.",
+                seats=seats(winners),
+                wealth=wealth(state, winners[0]),
+                corpses=under_own(state, winners[0]),
+            )
+        )
+    for seat in range(state.players):
+        lines.append(
+            M(
+                "{seat}: {wealth}F ({cash}F of cash and {cheques} cheque(s)), {corpses} "
+                "corpse(s) under their own annexes.",
+                seat=Seat(seat),
+                wealth=wealth(state, seat),
+                cash=state.cash[seat],
+                cheques=state.cheques[seat],
+                corpses=under_own(state, seat),
+            )
+        )
+    return lines
+
+
 class BloodyInnRules(Rules[State]):
     """The Bloody Inn, for the engine."""
 
@@ -122,6 +212,7 @@ class BloodyInnRules(Rules[State]):
     min_players, max_players, default_players = 1, 4, 2
     action_types = ACTION_TYPES
     may_end_without_winner = True  # a lost solo game (Ruling I10)
+    names_seats = True
     rulings = {
         "I1": "player 0 starts; the first-player card passes left each round",
         "I2": "reshuffle once; the second empty entrance pile makes the last round",
@@ -145,13 +236,13 @@ class BloodyInnRules(Rules[State]):
     def options_schema(self) -> list[dict[str, Any]]:
         """Length (short or long), the first player and the two variants."""
         return [
-            {"name": "length", "label": "Length", "kind": "choice",
+            {"name": "length", "label": str(M("Length")), "kind": "choice",
              "choices": sorted(LENGTHS), "default": "long"},
-            {"name": "first_player", "label": "First player (seat, from 0)", "kind": "int",
-             "min": 0, "max": self.max_players - 1, "default": 0},
-            {"name": "unlimited_wealth", "label": "Unlimited wealth (no 40F cap)",
+            {"name": "first_player", "label": str(M("First player (seat, from 0)")),
+             "kind": "int", "min": 0, "max": self.max_players - 1, "default": 0},
+            {"name": "unlimited_wealth", "label": str(M("Unlimited wealth (no 40F cap)")),
              "kind": "bool", "default": False},
-            {"name": "first_come_first_served", "label": "First come, first served",
+            {"name": "first_come_first_served", "label": str(M("First come, first served")),
              "kind": "bool", "default": False},
         ]  # fmt: skip
 
@@ -219,6 +310,11 @@ class BloodyInnRules(Rules[State]):
                 continue
             out.append(cash + sum(10 for _ in range(state.cheques[seat])))
         return out
+
+    def result_lines(self, state: State) -> list[str]:
+        """Who won and why (wealth, then corpses under one's own annexes), then every
+        innkeeper's wealth: cash and cheques (the solo game: the rating, Ruling I10)."""
+        return [str(line) for line in result_messages(state, self.winners(state))]
 
     def winners(self, state: State) -> list[int]:
         if state.step != "over" or state.lost:

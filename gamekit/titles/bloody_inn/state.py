@@ -24,6 +24,7 @@ from gamekit.titles.bloody_inn.cards import (
     ROOMS,
     capacity,
 )
+from gamekit.titles.bloody_inn.terms import Gain
 
 EMPTY = -1
 NO_KEY = -1
@@ -130,14 +131,13 @@ def state_dict(s: State) -> dict[str, Any]:
 
 # -- money ---------------------------------------------------------------------
 def gained(got: int, amount: int) -> str:
-    """A gain as the narration tells it, the 40F cap said the same way every time.
+    """A gain as the narration tells it, the 40F cap said the same way every time
+    (:class:`~gamekit.titles.bloody_inn.terms.Gain`, rendered now).
 
     >>> gained(5, 5), gained(2, 5)
-    ('5F', '2F (of 5F: cash stops at 40F)')
+    ('5F', '2F (of 5F: cash is capped at 40F)')
     """
-    if got < amount:
-        return f"{got}F (of {amount}F: cash stops at {CASH_CAP}F)"
-    return f"{got}F"
+    return str(Gain(got, amount))
 
 
 def gain(s: State, seat: int, amount: int) -> int:
