@@ -20,35 +20,9 @@ from typing import Any
 
 import sympy
 
-from gamekit.core.i18n import Message
+from gamekit.core.i18n import Text
 from gamekit.exercises import TRIALS, Exercise, Trial, register
 from gamekit.titles.bloody_inn.terms import M
-
-
-class Text(str):
-    """A message where the exercises expect a text: it equals the English text, and
-    reads (``str``, ``format``, an f-string) in the language in force.
-
-    >>> from gamekit.core.i18n import language
-    >>> hint = Text(M("a probability as a fraction"))
-    >>> with language("fr"):
-    ...     f"Expected {hint}."
-    'Expected une probabilité, en fraction.'
-    """
-
-    message: Message
-
-    def __new__(cls, message: Message) -> Text:
-        text = super().__new__(cls, message.render("en"))
-        text.message = message
-        return text
-
-    def __str__(self) -> str:
-        return self.message.render()
-
-    def __format__(self, spec: str) -> str:
-        return format(self.message.render(), spec)
-
 
 PLAYERS = 2
 ROOMS_OPEN = 5

@@ -104,6 +104,21 @@ def _annex_html(cat: Catalogue, annex: int, buried: list[int]) -> str:
     return card_html(name, colour, shape, value=info["rank"], sub=sub)
 
 
+def card_names() -> dict[str, dict[str, str]]:
+    """Card id -> its name, annex and annex effect in the language in force, for the
+    table's board (``kit.cardName``), which redraws them when the language changes.
+
+    >>> from gamekit.core.i18n import language
+    >>> with language("fr"):
+    ...     sorted(card_names()["0"])
+    ['annex', 'effect', 'name']
+    """
+    return {
+        card: {form: str(facts[form]) for form in ("name", "annex", "effect") if facts.get(form)}
+        for card, facts in catalogue().items()
+    }
+
+
 def catalogue() -> Catalogue:
     """Card id -> its public facts (name, family, rank, money, annex, effect, aptitude),
     the names and the effect in the language in force (``family`` stays the key)."""

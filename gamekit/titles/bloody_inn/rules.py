@@ -208,7 +208,7 @@ class BloodyInnRules(Rules[State]):
     """The Bloody Inn, for the engine."""
 
     title = "bloody-inn"
-    name = "The Bloody Inn"
+    name = form("title", "The Bloody Inn")[1]  # L'Auberge sanglante in French: display_name()
     min_players, max_players, default_players = 1, 4, 2
     action_types = ACTION_TYPES
     may_end_without_winner = True  # a lost solo game (Ruling I10)
