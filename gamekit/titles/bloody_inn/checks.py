@@ -232,7 +232,7 @@ BANK = (
             )
         ),
         police_in_first_round,
-        Text(M("a dict {number of police: probability} for 0 to 5")),
+        Text(M("a dict {{number of police: probability}} for 0 to 5")),
         Text(M("Hypergeometric: C(14, k) C(56, 5 - k) / C(70, 5).")),
         estimates=True,
     ),

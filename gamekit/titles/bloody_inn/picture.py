@@ -50,10 +50,10 @@ def _draw(view: View) -> str:
         else:
             owner = M("key: {seat}", seat=Seat(key))
         inside = _inn_card(cat, card) if card >= 0 else card_html(str(M("free")), face_down=True)
+        room_name = escape(str(M("room {room}", room=room + 1)))
         rooms.append(
             "<span style='display:inline-block;text-align:center;margin:2px'>"
-            f"{escape(str(M('room {room}', room=room + 1)))}"
-            f"<br>{escape(str(owner))}<br>{inside}</span>"
+            f"{room_name}<br>{escape(str(owner))}<br>{inside}</span>"
         )
     top = view["entrance_top"]
     piles = (_inn_card(cat, top, str(M("next traveller"))) if top is not None else "") + "".join(
@@ -86,11 +86,11 @@ def _draw(view: View) -> str:
                 )
             )
         )
-        body = (
-            f"{money}<div>{escape(str(M('annexes:')))} {built}</div>"
-            f"<div>{escape(str(M('corpses:')))} {dead or escape(str(M('none')))}</div>"
-        )
-        hand_row = f"<div>{escape(str(M('hand:')))} {in_hand}</div>"
+        annexes, corpses = escape(str(M("annexes:"))), escape(str(M("corpses:")))
+        dead = dead or escape(str(M("none")))
+        hand_word = escape(str(M("hand:")))
+        body = f"{money}<div>{annexes} {built}</div><div>{corpses} {dead}</div>"
+        hand_row = f"<div>{hand_word} {in_hand}</div>"
         seats.append(seat_box(seat, body + hand_row, view["to_move"]))
     return zone(str(M("the inn")), "".join(rooms)) + zone(str(M("piles")), piles) + "".join(seats)
 
