@@ -86,10 +86,10 @@ def _draw(view: View) -> str:
                 )
             )
         )
-        annexes, corpses = escape(str(M("annexes:"))), escape(str(M("corpses:")))
-        dead = dead or escape(str(M("none")))
+        annexes_word, corpses = escape(str(M("annexes:"))), escape(str(M("corpses:")))
+        dead_text = dead or escape(str(M("none")))
         hand_word = escape(str(M("hand:")))
-        body = f"{money}<div>{annexes} {built}</div><div>{corpses} {dead}</div>"
+        body = f"{money}<div>{annexes_word} {built}</div><div>{corpses} {dead_text}</div>"
         hand_row = f"<div>{hand_word} {in_hand}</div>"
         seats.append(seat_box(seat, body + hand_row, view["to_move"]))
     return zone(str(M("the inn")), "".join(rooms)) + zone(str(M("piles")), piles) + "".join(seats)
