@@ -249,3 +249,14 @@ def test_every_message_is_made_where_babel_can_find_it() -> None:
         if method.search(line) or in_f_string.search(line)
     ]
     assert not hidden, f"use str(M(...)): babel does not extract these: {hidden}"
+
+
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_every_ruling_summary_reads_in_french(title: str) -> None:
+    """The table shows a ruling's summary on hover: it follows the language too."""
+    rulings = gamekit.rules_for(title).rulings
+    english = {key: str(text) for key, text in rulings.items()}
+    with language("fr"):
+        french = {key: str(text) for key, text in rulings.items()}
+    assert all(french[key] != english[key] for key in rulings), "a ruling kept its English"
+    assert all(text == english[key] for key, text in rulings.items())  # the value is English

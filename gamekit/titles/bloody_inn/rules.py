@@ -46,7 +46,7 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.i18n import Message, Term, form
+from gamekit.core.i18n import Message, Term, Text, form
 from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score
@@ -214,19 +214,19 @@ class BloodyInnRules(Rules[State]):
     may_end_without_winner = True  # a lost solo game (Ruling I10)
     names_seats = True
     rulings = {
-        "I1": "player 0 starts; the first-player card passes left each round",
-        "I2": "reshuffle once; the second empty entrance pile makes the last round",
-        "I3": "laundering goes one way per pass and needs a cheque in the reserve",
-        "I4": "Workshop, Parlor and Cellar discounts stack down to 0",
-        "I5": "several targets cost the sum of their ranks",
-        "I6": "short of cash for wages, the player chooses who leaves",
-        "I7": "keys chosen from the first player; white keys on the lowest free rooms",
-        "I8": "a discount counts once per action",
-        "I9": "the payer of a fine chooses cash or a cheque for each 10F",
-        "I10": "solo: an unburied corpse at a police check or the end loses",
-        "I11": "Room Service token on an open room without one",
-        "I12": "Gardens pay 2F every morning",
-        "I13": "unlimited wealth: the Greenhouse pays 3F per 10F held",
+        "I1": Text(M("seat 0 (Player 1) starts; the first-player card passes left each round")),
+        "I2": Text(M("reshuffle once; the second empty entrance pile makes the last round")),
+        "I3": Text(M("laundering goes one way per pass and needs a cheque in the reserve")),
+        "I4": Text(M("Workshop, Parlor and Cellar discounts stack down to 0")),
+        "I5": Text(M("several targets cost the sum of their ranks")),
+        "I6": Text(M("short of cash for wages, the player chooses who leaves")),
+        "I7": Text(M("keys chosen from the first player; white keys on the lowest free rooms")),
+        "I8": Text(M("a discount counts once per action")),
+        "I9": Text(M("the payer of a fine chooses cash or a cheque for each 10F")),
+        "I10": Text(M("solo: an unburied corpse at a police check or the end loses")),
+        "I11": Text(M("Room Service token on an open room without one")),
+        "I12": Text(M("Gardens pay 2F every morning")),
+        "I13": Text(M("unlimited wealth: the Greenhouse pays 3F per 10F held")),
     }
 
     # -- set-up ---------------------------------------------------------------------

@@ -44,7 +44,17 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.i18n import CORE, LANGUAGES, Catalog, Listing, Message, Term, form, gettext_in
+from gamekit.core.i18n import (
+    CORE,
+    LANGUAGES,
+    Catalog,
+    Listing,
+    Message,
+    Term,
+    Text,
+    form,
+    gettext_in,
+)
 from gamekit.core.i18n import language as _language
 from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
@@ -211,13 +221,15 @@ class BooPartyRules(Rules[State]):
     action_types = (Wear, WearNothing, Accuse, LetPartyGoOn)
     names_seats = True
     rulings = {
-        "B1": "3 to 8 players: one Seer (seat 0) against 2 to 7 Monsters; default 5",
-        "B2": "18 costumes by default, one Disguise card and one Vision card each",
-        "B3": "the round of the last Vision is played in full; surviving it wins",
-        "B4": "the Monsters' rating is the number of Visions revealed at the end",
-        "B5": "Monsters choose one at a time in seat order; the Seer sees only the result",
-        "B6": "wearing nothing or last round's costume loses when the Seer opens their eyes",
-        "B7": "score 1 for each seat of the winning side, 0 for the others",
+        "B1": Text(M("3 to 8 players: one Seer (seat 0) against 2 to 7 Monsters; default 5")),
+        "B2": Text(M("18 costumes by default, one Disguise card and one Vision card each")),
+        "B3": Text(M("the round of the last Vision is played in full; surviving it wins")),
+        "B4": Text(M("the Monsters' rating is the number of Visions revealed at the end")),
+        "B5": Text(M("Monsters choose one at a time in seat order; the Seer sees only the result")),
+        "B6": Text(
+            M("wearing nothing or last round's costume loses when the Seer opens their eyes")
+        ),
+        "B7": Text(M("score 1 for each seat of the winning side, 0 for the others")),
     }
 
     # -- set-up ---------------------------------------------------------------

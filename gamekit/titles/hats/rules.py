@@ -167,17 +167,17 @@ class HatsRules(Rules[State]):
     action_types = (Exchange, BlackHat, DiscardDraw, Swap, GiveBack, EndTurn)
     names_seats = True
     rulings = {
-        "H1": "42 cards: 7 types numbered 1 to 6",
-        "H2": "2 players: two whole types removed, spaces 1-5 only",
-        "H3": "exchange: same type or a strictly higher number",
-        "H4": "discard and draw once a turn; empty deck refilled from the discards",
-        "H5": "4 players: swap with the partner, who chooses the card given back",
-        "H6": "the cookie: most types, then the lowest numbers",
-        "H7": "clean-up: only the leftmost table card of a type scores",
-        "H8": "discard and draw: refill the deck first, then discard, then draw",
-        "H9": "the partner answers a swap without seeing the offered card",
-        "H10": "a cookie tie nothing breaks leaves the cookie where it is",
-        "H11": "4 players: team points, then team black hats, then the cookie",
+        "H1": Text(M("42 cards: 7 types numbered 1 to 6")),
+        "H2": Text(M("2 players: two whole types removed, spaces 1-5 only")),
+        "H3": Text(M("exchange: same type or a strictly higher number")),
+        "H4": Text(M("discard and draw once a turn; empty deck refilled from the discards")),
+        "H5": Text(M("4 players: swap with the partner, who chooses the card given back")),
+        "H6": Text(M("the cookie: most types, then the lowest numbers")),
+        "H7": Text(M("clean-up: only the leftmost table card of a type scores")),
+        "H8": Text(M("discard and draw: refill the deck first, then discard, then draw")),
+        "H9": Text(M("the partner answers a swap without seeing the offered card")),
+        "H10": Text(M("a cookie tie nothing breaks leaves the cookie where it is")),
+        "H11": Text(M("4 players: team points, then team black hats, then the cookie")),
     }
 
     # -- set-up -----------------------------------------------------------------

@@ -34,7 +34,7 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.i18n import CORE, Catalog, Listing, Message, Term, Verbatim, form
+from gamekit.core.i18n import CORE, Catalog, Listing, Message, Term, Text, Verbatim, form
 from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score, points_message
@@ -308,14 +308,20 @@ class KnockKnockRules(Rules[State]):
     action_types = (Knock, Open, Decline, TakeGuest, ChooseFolk)
     names_seats = True
     rulings = {
-        "K1": "the deck has 55 cards",
-        "K2": "the competitor is the other player of the knock",
-        "K3": "kids and taxis take the largest unprotected folk; the competitor breaks ties",
-        "K4": "a card whose effect cannot apply does nothing and is discarded",
-        "K5": "cards drawn from a face-up deck are known until played; only the knocker "
-        "knows the knocked card",
-        "K6": "equal highest scores share the win",
-        "K7": "a choice with only one possible answer is made without asking",
+        "K1": Text(M("the deck has 55 cards")),
+        "K2": Text(M("the competitor is the other player of the knock")),
+        "K3": Text(
+            M("kids and taxis take the largest unprotected folk; the competitor breaks ties")
+        ),
+        "K4": Text(M("a card whose effect cannot apply does nothing and is discarded")),
+        "K5": Text(
+            M(
+                "cards drawn from a face-up deck are known until played; "
+                "only the knocker knows the knocked card"
+            )
+        ),
+        "K6": Text(M("equal highest scores share the win")),
+        "K7": Text(M("a choice with only one possible answer is made without asking")),
     }
 
     # -- set-up ---------------------------------------------------------------
