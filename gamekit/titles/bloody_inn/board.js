@@ -54,7 +54,7 @@ export default function makeBoard(kit) {
       default: return step;
     }
   }
-  const seatTag = (s) => kit.t("P{number}", { number: s });
+  const seatTag = (s) => kit.t("P{number}", { number: s + 1 });  // "P1" is Player 1, at seat 0
   function innSpec(ctx, id, extra = {}) {
     const info = (ctx.model.get("catalogue") || {})[String(id)];
     if (!info) return { label: `#${id}`, ...extra };
