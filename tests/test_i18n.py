@@ -260,3 +260,18 @@ def test_every_ruling_summary_reads_in_french(title: str) -> None:
         french = {key: str(text) for key, text in rulings.items()}
     assert all(french[key] != english[key] for key in rulings), "a ruling kept its English"
     assert all(text == english[key] for key, text in rulings.items())  # the value is English
+
+
+def test_the_errors_a_learner_meets_read_in_french() -> None:
+    """Bad set-ups, bad saved games and bad seats say what is wrong in French too."""
+    with language("fr"):
+        with pytest.raises(gamekit.ConfigError, match="il faut de 1 à 4 joueurs, pas 9"):
+            gamekit.new_game("bloody-inn", players=9)
+        with pytest.raises(gamekit.ConfigError, match="titre inconnu"):
+            gamekit.new_game("nope")
+        with pytest.raises(gamekit.BadRecord, match="ce n’est pas du JSON valide"):
+            gamekit.load_game("{")
+        with pytest.raises(ValueError, match="la place doit être None ou de 0 à 2, pas 7"):
+            gamekit.new_game("hats", seed=1).view(7)
+        with pytest.raises(ValueError, match="names doit donner 3 noms"):
+            gamekit.new_game("hats", seed=1, names=["Ann"])

@@ -360,7 +360,8 @@ class Game:
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator), as a JSON-able dict."""
         if seat is not None and not (whole_number(seat) and 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0 to {self.players - 1}, not {preview(seat)}")
+            raise ValueError(str(CORE("seat must be None or 0 to {last}, not {seat}",
+                                      last=self.players - 1, seat=preview(seat))))  # fmt: skip
         return self.rules.view(self._state, seat)
 
     @property
@@ -477,7 +478,14 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(32)
     if not (whole_number(seed) and 0 <= seed <= MAX_SEED):
-        raise ConfigError(f"seed must be a whole number from 0 to 2**64 - 1, not {preview(seed)}")
+        raise ConfigError(
+            str(
+                CORE(
+                    "seed must be a whole number from 0 to 2**64 - 1, not {seed}",
+                    seed=preview(seed),
+                )
+            )
+        )
     if players is not None and not whole_number(players):
         low, high = rules.min_players, rules.max_players
         raise ConfigError(
@@ -534,16 +542,16 @@ def _parse_record(record: object) -> dict[str, Any]:
         try:
             record = bytes(record).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise BadRecord("a saved game must be text in UTF-8") from None
+            raise BadRecord(str(CORE("a saved game must be text in UTF-8"))) from None
     if isinstance(record, str):
         record = _parse_text(record.removeprefix("\ufeff"))
     if not isinstance(record, dict):
-        raise BadRecord("a saved game must be a JSON object")
+        raise BadRecord(str(CORE("a saved game must be a JSON object")))
     missing = [k for k in ("title", "players", "seed", "options", "actions") if k not in record]
     if missing:
-        raise BadRecord(f"it lacks {', '.join(missing)}")
+        raise BadRecord(str(CORE("it lacks {fields}", fields=", ".join(missing))))
     if not isinstance(record["actions"], list):
-        raise BadRecord("'actions' must be a list")
+        raise BadRecord(str(CORE("'actions' must be a list")))
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise BadRecord(f"unknown format {record.get('format')!r}; expected {RECORD_FORMAT}")
     return record
@@ -551,14 +559,20 @@ def _parse_record(record: object) -> dict[str, Any]:
 
 def _parse_text(text: str) -> Any:
     if len(text) > MAX_RECORD_CHARS:
-        raise BadRecord(f"it is too long ({len(text):,} characters; at most {MAX_RECORD_CHARS:,})")
+        raise BadRecord(
+            str(CORE("it is too long ({count} characters; at most {most})",
+                     count=f"{len(text):,}", most=f"{MAX_RECORD_CHARS:,}"))
+        )  # fmt: skip
     if nesting_depth(text, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
-        raise BadRecord(f"it is nested too deeply (a saved game needs {MAX_RECORD_DEPTH} at most)")
+        raise BadRecord(
+            str(CORE("it is nested too deeply (a saved game needs {most} at most)",
+                     most=MAX_RECORD_DEPTH))
+        )  # fmt: skip
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as err:
         reason = err.msg if isinstance(err, json.JSONDecodeError) else preview(str(err))
-        raise BadRecord(f"it is not valid JSON ({reason})") from None
+        raise BadRecord(str(CORE("it is not valid JSON ({reason})", reason=reason))) from None
 
 
 def _check_action_json(raw: object) -> None:
@@ -574,13 +588,16 @@ def _check_action_json(raw: object) -> None:
 def _header_game(data: dict[str, Any]) -> Game:
     options = data["options"]
     if type(options) is not dict:
-        raise BadRecord("'options' must be an object")
+        raise BadRecord(str(CORE("'options' must be an object")))
     for name, value in (("title", data["title"]), ("players", data["players"])):
         if type(value) is not (str if name == "title" else int):
-            raise BadRecord(f"'{name}' has the wrong type: {preview(value)}")
+            raise BadRecord(str(CORE("'{name}' has the wrong type: {value}", name=name,
+                                     value=preview(value))))  # fmt: skip
     bad = [k for k, v in options.items() if json_scalar_problem(v) and type(v) not in (bool, float)]
     if bad:
-        raise BadRecord(f"option {preview(bad[0])} has a value that is not plain JSON")
+        raise BadRecord(
+            str(CORE("option {name} has a value that is not plain JSON", name=preview(bad[0])))
+        )
     try:
         return new_game(data["title"], players=data["players"], seed=data["seed"], **options)
     except (GamekitError, ValueError, TypeError) as err:

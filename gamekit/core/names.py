@@ -161,10 +161,12 @@ def check_names(names: Sequence[str] | None, players: int) -> list[str]:
     if names is None:
         return default_names(players)
     if isinstance(names, str) or not all(isinstance(n, str) for n in names):
-        raise ValueError("names must be a list of texts, one per seat")
+        raise ValueError(str(CORE("names must be a list of texts, one per seat")))
     found = [" ".join(n.split())[:40] for n in names]
     if len(found) != players or not all(found):
-        raise ValueError(f"names must give {players} non-empty names, one per seat")
+        raise ValueError(
+            str(CORE("names must give {players} non-empty names, one per seat", players=players))
+        )
     return found
 
 

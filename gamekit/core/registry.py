@@ -29,6 +29,7 @@ from typing import Any
 
 from gamekit.core.actions import Action
 from gamekit.core.errors import ConfigError
+from gamekit.core.i18n import CORE
 from gamekit.core.rules import Rules
 
 GROUP = "gamekit.titles"
@@ -82,7 +83,8 @@ def check_title(title: object) -> str:
         return title
     known = ", ".join(installed_titles()) or "none"
     shown = repr(title) if len(repr(title)) <= 60 else repr(title)[:57] + "..."
-    raise ConfigError(f"unknown title {shown}; the titles installed are: {known}")
+    raise ConfigError(str(CORE("unknown title {shown}; the titles installed are: {known}",
+                               shown=shown, known=known)))  # fmt: skip
 
 
 def rules_for(title: str) -> Rules[Any]:

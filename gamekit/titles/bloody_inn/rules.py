@@ -101,21 +101,26 @@ def make_config(players: int | None, options: Mapping[str, Any]) -> Config:
     known = {"length", "first_player", "unlimited_wealth", "first_come_first_served"}
     unknown = sorted(set(options) - known)
     if unknown:
-        raise ConfigError(f"unknown option(s) {unknown}; The Bloody Inn knows {sorted(known)}")
+        raise ConfigError(str(M("unknown option(s) {unknown}; The Bloody Inn knows {known}",
+                                unknown=unknown, known=sorted(known))))  # fmt: skip
     players = 2 if players is None else players
     if not isinstance(players, int) or not 1 <= players <= 4:
-        raise ConfigError(f"players must be 1 to 4, not {players!r}")
+        raise ConfigError(str(M("players must be 1 to 4, not {players}", players=repr(players))))
     length = options.get("length", "long")
     if length not in LENGTHS:
-        raise ConfigError(f"length must be 'short' or 'long', not {length!r}")
+        raise ConfigError(
+            str(M("length must be 'short' or 'long', not {length}", length=repr(length)))
+        )
     first = options.get("first_player", 0)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
-        raise ConfigError(f"first_player must be 0 to {players - 1}, not {first!r}")
+        raise ConfigError(str(M("first_player must be 0 to {last}, not {first}",
+                                last=players - 1, first=repr(first))))  # fmt: skip
     flags = {}
     for name in ("unlimited_wealth", "first_come_first_served"):
         value = options.get(name, False)
         if not isinstance(value, bool):
-            raise ConfigError(f"{name} must be True or False, not {value!r}")
+            raise ConfigError(str(M("{name} must be True or False, not {value}",
+                                    name=name, value=repr(value))))  # fmt: skip
         flags[name] = value
     return Config(players, length, first, **flags)
 
