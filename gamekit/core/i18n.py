@@ -261,7 +261,7 @@ class Catalog:
         self.package = package
 
     def __call__(self, msgid: str, **params: Any) -> Message:
-        return Message(self.package, msgid, tuple(params.items()))
+        return Message(self.package, msgid, tuple(params.items()) if params else ())
 
     def text(self, msgid: str, **params: Any) -> str:
         """The rendered text at once (for error messages and previews)."""

@@ -105,6 +105,11 @@ class Seat(int):
         return f"à {name}" if spec == "à" else name
 
 
+SEATS: tuple[Seat, ...] = tuple(Seat(n) for n in range(16))
+"""``SEATS[n]`` is ``Seat(n)``, made once: a narration that names seats on every move
+indexes it instead of making new values (the full API's speed)."""
+
+
 def _raw_form(seat: int, spec: str) -> str:
     if get_language() != "fr":
         return f"player {seat}"

@@ -35,7 +35,7 @@ from typing import Any
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
 from gamekit.core.i18n import CORE, Catalog, Listing, Message, Term, Text, Verbatim, form
-from gamekit.core.names import Seat, seats
+from gamekit.core.names import SEATS, seats
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score, points_message
 from gamekit.titles.knock_knock.terms import CARDS, FOLK_TERMS
@@ -179,7 +179,7 @@ class Knock(Action):
         return str(
             M(
                 "Knock at {target}'s door with {card:a}",
-                target=Seat(self.target),
+                target=SEATS[self.target],
                 card=_card_term(self.card),
             )
         )
@@ -389,15 +389,15 @@ class KnockKnockRules(Rules[State]):
             self._knock(state, action, log)
         elif type(action) is Open:
             if log is not None:
-                text = M("{seat} opens the door.", seat=Seat(state.target))
+                text = M("{seat} opens the door.", seat=SEATS[state.target])
                 log.append(Event(text, "open", "K2", state.target))
             self._reveal(state, state.target, state.turn, log)
         elif type(action) is Decline:
             if log is not None:
                 text = M(
                     "{seat} keeps the door closed: {knocker} must take the card back.",
-                    seat=Seat(state.target),
-                    knocker=Seat(state.turn),
+                    seat=SEATS[state.target],
+                    knocker=SEATS[state.turn],
                 )
                 log.append(Event(text, "decline", "K2", state.target))
             self._reveal(state, state.turn, state.target, log)
@@ -408,7 +408,7 @@ class KnockKnockRules(Rules[State]):
             if log is not None:
                 folk = _folk_term(action.folk)
                 text = M(
-                    "{seat} chooses the {folk:plural}.", seat=Seat(state.competitor), folk=folk
+                    "{seat} chooses the {folk:plural}.", seat=SEATS[state.competitor], folk=folk
                 )
                 log.append(Event(text, "choice", "K3", state.competitor))
             self._chase(state, FOLKS.index(action.folk), log)
@@ -428,7 +428,7 @@ class KnockKnockRules(Rules[State]):
         if state.phase == KNOCK:
             return M(
                 "nobody is deciding anything yet: {seat} must first knock at a door",
-                seat=Seat(state.turn),
+                seat=SEATS[state.turn],
             )
         if isinstance(action, Open | Decline):
             return M("no door is waiting to be opened: {waiting}", waiting=self._waiting(state))
@@ -447,35 +447,35 @@ class KnockKnockRules(Rules[State]):
             return M(
                 "{seat} lays {card:a} face down at {target}'s door; "
                 "if they keep it closed, {seat} takes it.",
-                seat=Seat(state.turn),
+                seat=SEATS[state.turn],
                 card=_card_term(action.card),
-                target=Seat(action.target),
+                target=SEATS[action.target],
             )
         if isinstance(action, Open):
             return M(
-                "{seat} reveals the card and takes it (or suffers it).", seat=Seat(state.target)
+                "{seat} reveals the card and takes it (or suffers it).", seat=SEATS[state.target]
             )
         if isinstance(action, Decline):
             return M(
-                "{seat} must reveal the card and take it (or suffer it).", seat=Seat(state.turn)
+                "{seat} must reveal the card and take it (or suffer it).", seat=SEATS[state.turn]
             )
         if isinstance(action, TakeGuest):
             return M(
                 "{card:a^} leaves {revealer}'s party for {competitor}'s.",
                 card=_card_term(action.card),
-                revealer=Seat(state.revealer),
-                competitor=Seat(state.competitor),
+                revealer=SEATS[state.revealer],
+                competitor=SEATS[state.competitor],
             )
         if isinstance(action, ChooseFolk):
             taxi = KIND_TYPES[CATALOGUE[state.effect]] == TAXI
             folk = _folk_term(action.folk)
             if taxi:
                 return M(
-                    "All of {seat}'s {folk:plural} go home.", seat=Seat(state.revealer), folk=folk
+                    "All of {seat}'s {folk:plural} go home.", seat=SEATS[state.revealer], folk=folk
                 )
             return M(
                 "All of {seat}'s {folk:plural} flee to your party.",
-                seat=Seat(state.revealer),
+                seat=SEATS[state.revealer],
                 folk=folk,
             )
         return action
@@ -668,8 +668,8 @@ class KnockKnockRules(Rules[State]):
         if log is not None:
             text = M(
                 "{seat} lays a card face down at {target}'s door: knock, knock!",
-                seat=Seat(state.turn),
-                target=Seat(action.target),
+                seat=SEATS[state.turn],
+                target=SEATS[action.target],
             )
             log.append(Event(text, "knock", None, state.turn))
 
@@ -697,7 +697,7 @@ class KnockKnockRules(Rules[State]):
             state.parties[revealer].append(card)
             if log is not None:
                 text = M(
-                    "{card:the^} joins {seat}'s party.", card=term_of(kind), seat=Seat(revealer)
+                    "{card:the^} joins {seat}'s party.", card=term_of(kind), seat=SEATS[revealer]
                 )
                 log.append(Event(text, "join", None, revealer))
         if state.phase == ANSWER:
@@ -715,10 +715,10 @@ class KnockKnockRules(Rules[State]):
                 state.known[knocker].append(CATALOGUE[card])
             if log is not None:
                 if state.face_down_deck:
-                    text = M("{seat} draws a card.", seat=Seat(knocker))
+                    text = M("{seat} draws a card.", seat=SEATS[knocker])
                 else:
                     text = M(
-                        "{seat} draws {card:a}.", seat=Seat(knocker), card=term_of(CATALOGUE[card])
+                        "{seat} draws {card:a}.", seat=SEATS[knocker], card=term_of(CATALOGUE[card])
                     )
                 log.append(Event(text, "draw", "K5", knocker))
         n = state.players
@@ -732,7 +732,7 @@ class KnockKnockRules(Rules[State]):
                     log.extend(skipped)
                 return
             if log is not None and seat != knocker:
-                text = M("{seat} has no card left and is skipped.", seat=Seat(seat))
+                text = M("{seat} has no card left and is skipped.", seat=SEATS[seat])
                 skipped.append(Event(text, "skip", None, seat))
         self._finish(state, log)
 
@@ -742,7 +742,7 @@ class KnockKnockRules(Rules[State]):
             winners = self.winners(state)
             points = Listing(
                 tuple(
-                    CORE("{seat} has {points}", seat=Seat(s), points=points_message(v))
+                    CORE("{seat} has {points}", seat=SEATS[s], points=points_message(v))
                     for s, v in enumerate(self.scores(state))
                 )
             )
@@ -750,7 +750,7 @@ class KnockKnockRules(Rules[State]):
                 text = M(
                     "No hand holds a card: the game is over. {winner} wins. Scores: {points}.",
                     points=points,
-                    winner=Seat(winners[0]),
+                    winner=SEATS[winners[0]],
                 )
             else:
                 text = M(
@@ -769,7 +769,7 @@ class KnockKnockRules(Rules[State]):
         )
         if not kinds:
             reason = M(
-                "{seat} has no {folk:plural}", seat=Seat(state.revealer), folk=FOLK_TERMS[folk]
+                "{seat} has no {folk:plural}", seat=SEATS[state.revealer], folk=FOLK_TERMS[folk]
             )
             self._no_effect(state, reason, log)
         elif len(kinds) == 1:  # Ruling K7: nothing to choose.
@@ -788,8 +788,8 @@ class KnockKnockRules(Rules[State]):
                 "The vamp lures {card:a} from {revealer}'s party "
                 "to {competitor}'s; the vamp is discarded.",
                 card=term_of(kind),
-                revealer=Seat(state.revealer),
-                competitor=Seat(state.competitor),
+                revealer=SEATS[state.revealer],
+                competitor=SEATS[state.competitor],
             )
             log.append(Event(text, "vamp", None, state.competitor))
 
@@ -798,7 +798,7 @@ class KnockKnockRules(Rules[State]):
         tied = largest_unprotected_folks(CATALOGUE[c] for c in state.parties[state.revealer])
         if not tied:
             reason = M(
-                "every folk at {seat}'s party is protected or absent", seat=Seat(state.revealer)
+                "every folk at {seat}'s party is protected or absent", seat=SEATS[state.revealer]
             )
             self._no_effect(state, reason, log)
         elif len(tied) == 1:  # Ruling K7: nothing to choose.
@@ -821,26 +821,26 @@ class KnockKnockRules(Rules[State]):
             if taxi and len(leaving) == 1:
                 text = M(
                     "{seat}'s only {guests} goes home in the hearse taxi.",
-                    seat=Seat(seat),
+                    seat=SEATS[seat],
                     guests=guests,
                 )
             elif taxi:
                 text = M(
-                    "{seat}'s {guests} go home in the hearse taxi.", seat=Seat(seat), guests=guests
+                    "{seat}'s {guests} go home in the hearse taxi.", seat=SEATS[seat], guests=guests
                 )
             elif len(leaving) == 1:
                 text = M(
                     "{seat}'s only {guests} flees to {other}'s party.",
-                    seat=Seat(seat),
+                    seat=SEATS[seat],
                     guests=guests,
-                    other=Seat(other),
+                    other=SEATS[other],
                 )
             else:
                 text = M(
                     "{seat}'s {guests} flee to {other}'s party.",
-                    seat=Seat(seat),
+                    seat=SEATS[seat],
                     guests=guests,
-                    other=Seat(other),
+                    other=SEATS[other],
                 )
             log.append(Event(text, "taxi" if taxi else "kid", "K3", state.revealer))
 
@@ -862,7 +862,7 @@ class KnockKnockRules(Rules[State]):
             listed = Listing(tuple(term_of(k) for k in options), "or")
             text = M(
                 "{seat} chooses which guest the vamp brings over: {options}.",
-                seat=Seat(seat),
+                seat=SEATS[seat],
                 options=listed,
             )
             ruling = None
@@ -871,7 +871,7 @@ class KnockKnockRules(Rules[State]):
             text = M(
                 "The {folks:plural} are tied: {seat} chooses which folk leaves.",
                 folks=folks,
-                seat=Seat(seat),
+                seat=SEATS[seat],
             )
             ruling = "K3"
         log.append(Event(text, "ask", ruling, state.competitor))
@@ -879,14 +879,14 @@ class KnockKnockRules(Rules[State]):
     # -- helpers: explanations and views --------------------------------------
     def _waiting(self, state: State) -> Message:
         if state.phase == KNOCK:
-            return M("{seat} must knock at a door", seat=Seat(state.turn))
+            return M("{seat} must knock at a door", seat=SEATS[state.turn])
         if state.phase == ANSWER:
-            return M("{seat} must open the door or keep it closed", seat=Seat(state.target))
+            return M("{seat} must open the door or keep it closed", seat=SEATS[state.target])
         if state.phase == TAKE_GUEST:
             return M(
-                "{seat} must choose which guest the vamp brings over", seat=Seat(state.competitor)
+                "{seat} must choose which guest the vamp brings over", seat=SEATS[state.competitor]
             )
-        return M("{seat} must choose which folk leaves", seat=Seat(state.competitor))
+        return M("{seat} must choose which folk leaves", seat=SEATS[state.competitor])
 
     def _why_not_knock(self, state: State, action: Knock) -> Message:
         if state.phase != KNOCK:
