@@ -3,6 +3,7 @@ previews and results are messages; seats read as names; no card ids; one 40F cap
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -323,3 +324,40 @@ def test_a_look_alike_card_is_refused_as_interchangeable_not_as_absent() -> None
     g.play(Act("kill"))
     with pytest.raises(IllegalAction, match="^The Baron is interchangeable with another"):
         g.play(Target(other))
+
+
+def _two_guests_alike() -> gamekit.Game:
+    """A seeded 2-player game at a decision where two targets are guests of one kind."""
+    game = gamekit.new_game("bloody-inn", players=2, seed=2)
+    rng = random.Random(2)
+    while True:
+        legal = game.legal_actions()
+        plain = [str(a) for a in legal if a.kind == "target"]
+        if len(set(plain)) < len(plain):
+            return game
+        game.play(rng.choice(legal))
+
+
+def test_two_guests_of_one_kind_read_apart_by_their_room() -> None:
+    """Without card numbers two Viscounts would read alike: the move names the room."""
+    game = _two_guests_alike()
+    shown = [game.read(a) for a in game.legal_actions()]
+    assert len(set(shown)) == len(shown)
+    twins = [t for t in shown if " in room " in t]
+    assert twins, shown
+    for text in twins:
+        chosen = next(a for a in game.legal_actions() if game.read(a) == text)
+        copy = game.copy()
+        copy.play(text)
+        assert copy.history[-1] is chosen or copy.history[-1] == chosen
+    with gamekit.language("fr"):
+        assert any(" de la chambre " in game.read(a) for a in game.legal_actions())
+
+
+def test_the_table_lists_two_guests_of_one_kind_apart() -> None:
+    from gamekit.widgets import Table
+
+    game = _two_guests_alike()
+    table = Table(game, seat=game.to_move)
+    texts = [row["text"] for row in table.legal]
+    assert len(set(texts)) == len(texts) and any(" in room " in t for t in texts)

@@ -806,7 +806,7 @@ class Table(anywidget.AnyWidget):
         return [
             {
                 "index": i,
-                "text": self.read(a),
+                "text": self.read(self._game.action_text(a)),
                 "kind": a.kind,
                 "action": a.to_json(),
                 "seat": seat,

@@ -16,6 +16,7 @@ import json
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from gamekit.core.actions import Action, Event, action_from_json
@@ -109,7 +110,17 @@ class Game:
         "Knock at Bob's door with a Monster"
         """
         with language(self._lang):
-            return self._shown(lambda: str(text))
+            return self._shown(lambda: self._text_of(text))
+
+    def action_text(self, action: Action) -> str:
+        """A legal action's text as a learner reads it now, in the language in force
+        (the title may add what the action alone cannot say, such as a room)."""
+        return self.rules.action_text(self._state, action)
+
+    def _text_of(self, value: object) -> str:
+        if isinstance(value, Action) and any(value is own for own in self._legal_cached()):
+            return self.action_text(value)
+        return str(value)
 
     @contextmanager
     def _voice(self) -> Iterator[None]:
@@ -222,11 +233,14 @@ class Game:
 
     def _by_text(self, text: str, legal: Sequence[Action]) -> Action:
         wanted = fold(text)
-        for lang in (get_language(), *LANGUAGES):
-            with language(lang):
-                for candidate in legal:
-                    if fold(self._shown(candidate.__str__)) == wanted:
-                        return candidate
+        for shown in (True, False):  # the text as shown (a room named), then the bare one
+            for lang in (get_language(), *LANGUAGES):
+                with language(lang):
+                    for candidate in legal:
+                        bare = candidate.__str__
+                        render = partial(self.action_text, candidate) if shown else bare
+                        if fold(self._shown(render)) == wanted:
+                            return candidate
         raise IllegalAction(str(CORE("no legal action reads {text}", text=repr(text))), legal)
 
     def _apply(self, action: Action, events: list[Event]) -> None:

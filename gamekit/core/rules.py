@@ -105,6 +105,12 @@ class Rules(ABC, Generic[S]):
         """A preview of what ``action`` would do, in the narration's voice."""
         return str(action)
 
+    def action_text(self, state: S, action: Action) -> str:
+        """A legal action as a learner reads it in this state: ``str(action)``, unless
+        the title adds what the action alone cannot say (The Bloody Inn names the room
+        of a guest, so two guests of one kind never read alike)."""
+        return str(action)
+
     # -- results --------------------------------------------------------------
     @abstractmethod
     def is_over(self, state: S) -> bool:

@@ -58,11 +58,14 @@ from gamekit.titles.bloody_inn.actions import (
     PayFine,
     Place,
     PlaceKey,
+    Target,
 )
 from gamekit.titles.bloody_inn.cards import (
     ALL_CARDS,
     IS_PEASANT,
+    RANK,
     ROOMS,
+    card_term,
 )
 from gamekit.titles.bloody_inn.state import (
     EMPTY,
@@ -294,6 +297,18 @@ class BloodyInnRules(Rules[State]):
         from gamekit.titles.bloody_inn.why import describe
 
         return describe(state, action)
+
+    def action_text(self, state: State, action: Action) -> str:
+        """A guest targeted in a room says which room: two Newsboys never read alike."""
+        if isinstance(action, Target) and action.card in state.rooms:
+            where = M(
+                "Target {card:the} in room {room} (rank {rank})",
+                card=card_term(action.card),
+                room=state.rooms.index(action.card) + 1,
+                rank=RANK[action.card],
+            )
+            return str(where)
+        return str(action)
 
     # -- results ----------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
