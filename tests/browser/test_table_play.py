@@ -635,3 +635,36 @@ def test_french_boards_speak_french(browser: Any, lab: Any) -> None:
     finally:
         page.context.close()
         lab.stop_kernels()
+
+
+@pytest.mark.parametrize(
+    ("title", "french", "english"),
+    [
+        ("hats", ("case 1", "main", "dans la pioche", "Joueur 1"),
+         ("space 1", "in the deck", "Player 1", "no hats yet")),
+        ("bloody-inn", ("chambre 1", "fermée", "Joueur 1", "poser une clef", "premier joueur"),
+         ("room 1", "closed", "Player 1", "place a key", "first player")),
+    ],
+)  # fmt: skip
+def test_french_hats_and_inn_boards(
+    title: str, french: tuple[str, ...], english: tuple[str, ...], browser: Any, lab: Any
+) -> None:
+    """The two boards not covered above draw French words and names too, readable at
+    1280×720 (a screenshot each in ``test-artifacts/``)."""
+    page = _sized_page(browser, 1280, 720)
+    try:
+        _open(page, lab, title, f"board-fr-{title}", extra=", lang='fr'")
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        page.evaluate(_TABLE_AT_THE_TOP)
+        page.mouse.move(1, 1)
+        page.wait_for_timeout(1800)
+        page.screenshot(path=str(lab.artifact(f"table-{title}-fr-1280x720.png")))
+        text = page.locator(".gk-root").inner_text()
+        for word in french:
+            assert word in text, f"{word!r} not on the French {title} table"
+        for word in english:
+            assert word not in text, f"{word!r} on a French {title} table"
+        _readable(page)
+    finally:
+        page.context.close()
+        lab.stop_kernels()
