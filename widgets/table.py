@@ -28,7 +28,7 @@ from gamekit import bots as bots_module
 from gamekit.core.errors import GamekitError, IllegalAction
 from gamekit.core.game import Game
 from gamekit.core.i18n import CORE, Message, check_language, get_language, language
-from gamekit.core.names import Seat, and_list, check_names, named, seat_names, seats
+from gamekit.core.names import Seat, and_list, check_names, default_names, named, seat_names, seats
 from gamekit.core.rng import derive_seed
 from gamekit.core.rules import points_text
 
@@ -202,9 +202,10 @@ class Table(anywidget.AnyWidget):
         self._listeners.append(callback)
 
     def read(self, text: object) -> str:
-        """``text`` with seats told by this table's names ("player 0" -> "Player 1")."""
+        """``text`` in the table's language with seats told by this table's names."""
         with self._speaking():
-            return named(str(text), list(self.names))
+            shown = str(text)
+            return shown if self._game.rules.names_seats else named(shown, list(self.names))
 
     @property
     def language(self) -> str:
@@ -213,11 +214,18 @@ class Table(anywidget.AnyWidget):
 
     @contextmanager
     def _speaking(self) -> Iterator[None]:
-        """Render texts in the table's language with seats as plain "player 0" phrases,
-        which :meth:`read` then turns into this table's names (one pass for the
-        title's texts and the table's own)."""
-        with language(self.language), seat_names(None, raw=True):
-            yield
+        """Render texts in the table's language, seats by this table's names, as the
+        game does (:meth:`Game.read`); a plain-text title's "player 0" phrases are
+        rendered raw for :meth:`read` to name."""
+        if not self._game.rules.names_seats:
+            with language(self.language), seat_names(None, raw=True):
+                yield
+            return
+        with language(self.language):
+            names = list(self.names)
+            given = None if names == default_names(len(names)) else names  # their grammar
+            with seat_names(given):
+                yield
 
     @traitlets.validate("lang")
     def _valid_lang(self, proposal: Any) -> str:
@@ -261,11 +269,12 @@ class Table(anywidget.AnyWidget):
 
     def refresh(self, *, remember: bool = True) -> None:
         """Send the page what the chosen perspective may see now."""
+        with language(self.language):
+            self._localise()  # first: the names the texts below are told with
         with self._speaking():
             self._refresh(remember)
 
     def _refresh(self, remember: bool) -> None:
-        self._localise()
         self._settle()
         view = self._perspective_view()
         with self.hold_sync():

@@ -125,19 +125,6 @@ def seats(numbers: Iterable[int], conj: str = "and") -> Listing:
     return Listing(tuple(Seat(n) for n in numbers), conj)
 
 
-def seat_label(seat: int) -> str:
-    """How the rules' narration names one seat (the API's number)."""
-    return str(CORE("player {seat}", seat=seat))
-
-
-def seat_list(seats: Iterable[int]) -> str:
-    """How the rules' narration names several seats: "players 0, 1 and 3"."""
-    numbers = [str(s) for s in seats]
-    if len(numbers) == 1:
-        return seat_label(int(numbers[0]))
-    return str(CORE("players {seats}", seats=and_list(numbers)))
-
-
 def and_list(items: Iterable[str]) -> str:
     """ "a", "a and b", "a, b and c" (no Oxford comma).
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gamekit.core.actions import Event
 from gamekit.core.i18n import Listing
+from gamekit.core.names import SEATS
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.titles.bloody_inn.cards import (
     END_COLOUR_GAIN,
@@ -37,7 +38,7 @@ from gamekit.titles.bloody_inn.state import (
     police_present,
     wealth,
 )
-from gamekit.titles.bloody_inn.terms import SEAT, Gain, M
+from gamekit.titles.bloody_inn.terms import Gain, M
 
 Log = list[Event] | None
 
@@ -86,7 +87,7 @@ def place_key(s: State, room: int, log: Log) -> None:
     if log is not None:
         log.append(
             Event(
-                M("{seat} puts their key on room {room}.", seat=SEAT[s.seat], room=room + 1),
+                M("{seat} puts their key on room {room}.", seat=SEATS[s.seat], room=room + 1),
                 "key",
                 "I7",
                 s.seat,
@@ -112,7 +113,7 @@ def start_evening(s: State, log: Log) -> None:
     s.seat = s.first
     if log is not None:
         text = M(
-            "Round {round}: {seat} welcomes the travellers.", round=s.round, seat=SEAT[s.first]
+            "Round {round}: {seat} welcomes the travellers.", round=s.round, seat=SEATS[s.first]
         )
         log.append(Event(text, "round"))
     welcome(s, log)
@@ -227,7 +228,7 @@ def lodge(s: State, room: int, log: Log) -> None:
         got = gain(s, holder, RANK[card])
         if log is not None:
             text = M(
-                "Room Service: {seat} gains {gain}.", seat=SEAT[holder], gain=Gain(got, RANK[card])
+                "Room Service: {seat} gains {gain}.", seat=SEATS[holder], gain=Gain(got, RANK[card])
             )
             log.append(Event(text, "gain", "I11", holder))
 
@@ -315,7 +316,7 @@ def _start_fine(s: State, seat: int, who: str, log: Log, ask: bool = True) -> bo
             text = M(
                 "{seat} owes the police {due}F for {count} unburied corpse(s) and chooses, "
                 "for each 10F, cash or a cheque.",
-                seat=SEAT[seat],
+                seat=SEATS[seat],
                 due=s.due,
                 count=len(s.corpses[seat]),
             )
@@ -323,7 +324,7 @@ def _start_fine(s: State, seat: int, who: str, log: Log, ask: bool = True) -> bo
             text = M(
                 "{seat} owes the gravedigger {due}F for {count} unburied corpse(s) and "
                 "chooses, for each 10F, cash or a cheque.",
-                seat=SEAT[seat],
+                seat=SEATS[seat],
                 due=s.due,
                 count=len(s.corpses[seat]),
             )
@@ -374,13 +375,13 @@ def pay_fine(s: State, by: str, log: Log) -> None:
     if log is not None:
         if who == "police":
             if by == "cheque":
-                text = M("{seat} pays 10F of the police fine with a cheque.", seat=SEAT[seat])
+                text = M("{seat} pays 10F of the police fine with a cheque.", seat=SEATS[seat])
             else:
-                text = M("{seat} pays 10F of the police fine in cash.", seat=SEAT[seat])
+                text = M("{seat} pays 10F of the police fine in cash.", seat=SEATS[seat])
         elif by == "cheque":
-            text = M("{seat} pays 10F to the gravedigger with a cheque.", seat=SEAT[seat])
+            text = M("{seat} pays 10F to the gravedigger with a cheque.", seat=SEATS[seat])
         else:
-            text = M("{seat} pays 10F to the gravedigger in cash.", seat=SEAT[seat])
+            text = M("{seat} pays 10F to the gravedigger in cash.", seat=SEATS[seat])
         log.append(
             Event(
                 text,
@@ -410,14 +411,14 @@ def _fine_done(s: State, seat: int, log: Log) -> None:
             text = M(
                 "The police investigate: {seat} pays {paid}F to the gravedigger for {count} "
                 "unburied corpse(s), which leave the game.",
-                seat=SEAT[seat],
+                seat=SEATS[seat],
                 paid=paid,
                 count=len(corpses),
             )
         else:
             text = M(
                 "The gravedigger takes {seat}'s {count} unburied corpse(s) for {paid}F.",
-                seat=SEAT[seat],
+                seat=SEATS[seat],
                 count=len(corpses),
                 paid=paid,
             )
@@ -438,7 +439,7 @@ def _travellers_leave(s: State, log: Log) -> None:
                     Event(
                         M(
                             "Travellers leave: {seat} earns {gain}.",
-                            seat=SEAT[seat],
+                            seat=SEATS[seat],
                             gain=Gain(got, earned),
                         ),
                         "gain",
@@ -461,7 +462,7 @@ def _wages_from(s: State, k: int, log: Log) -> None:
         if s.cash[seat] >= owed:
             s.cash[seat] -= owed
             if owed and log is not None:
-                text = M("{seat} pays {owed}F of wages.", seat=SEAT[seat], owed=owed)
+                text = M("{seat} pays {owed}F of wages.", seat=SEATS[seat], owed=owed)
                 log.append(Event(text, "wages", None, seat))
             continue
         unpaid = owed - s.cash[seat]
@@ -471,7 +472,7 @@ def _wages_from(s: State, k: int, log: Log) -> None:
                     M(
                         "{seat} can pay only {cash}F of {owed}F of wages: {unpaid} card(s) "
                         "must leave their hand.",
-                        seat=SEAT[seat],
+                        seat=SEATS[seat],
                         cash=s.cash[seat],
                         owed=owed,
                         unpaid=unpaid,
@@ -581,7 +582,7 @@ def _end_annexes(s: State, seat: int, log: Log) -> None:
                 Event(
                     M(
                         "End of the game: {seat}'s {annex:name} pays {gain}.",
-                        seat=SEAT[seat],
+                        seat=SEATS[seat],
                         annex=annex_term(annex),
                         gain=Gain(got, amount),
                     ),

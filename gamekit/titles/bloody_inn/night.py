@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.i18n import Listing, Message
+from gamekit.core.names import SEATS
 from gamekit.titles.bloody_inn.actions import (
     Act,
     BuryUnder,
@@ -54,7 +55,7 @@ from gamekit.titles.bloody_inn.state import (
     reserve,
     sites,
 )
-from gamekit.titles.bloody_inn.terms import SEAT, Gain, M
+from gamekit.titles.bloody_inn.terms import Gain, M
 
 ACT_ORDER = ("bribe", "build", "kill", "bury", "pass")
 
@@ -220,7 +221,7 @@ def _choose_act(s: State, act: str, log: Log) -> None:
         s.act, s.step = act, "target"
         return
     if log is not None:
-        log.append(Event(M("{seat} passes.", seat=SEAT[s.seat]), "pass", None, s.seat))
+        log.append(Event(M("{seat} passes.", seat=SEATS[s.seat]), "pass", None, s.seat))
     if s.unlimited or launder_options(s, s.seat) == [0]:
         end_turn(s, log)
         return
@@ -249,7 +250,7 @@ def _aimed(s: State) -> Message:
     """The narration of an action aimed at its targets: who, what, and the price."""
     targets = Listing(tuple(TERM[t] for t in s.targets), "and")
     cost = M("it costs {count} card(s)", count=s.due) if s.due else M("it costs nothing")
-    seat = SEAT[s.seat]
+    seat = SEATS[s.seat]
     if s.act == "bribe":
         return M("{seat} bribes {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
     if s.act == "build":
@@ -332,7 +333,7 @@ def _take_peasants(s: State, count: int, log: Log) -> None:
             Event(
                 M(
                     "{seat} bribes {count} peasant(s) from the bistro.",
-                    seat=SEAT[s.seat],
+                    seat=SEATS[s.seat],
                     count=count,
                 ),
                 "bribe",
@@ -359,7 +360,7 @@ def _bury(s: State, annex: int, log: Log) -> None:
         if keeper == seat:
             text = M(
                 "{seat} buries {corpse:the} under {annex:the} and gains {gain}.",
-                seat=SEAT[seat],
+                seat=SEATS[seat],
                 corpse=TERM[corpse],
                 annex=annex_term(annex),
                 gain=Gain(got, money),
@@ -368,11 +369,11 @@ def _bury(s: State, annex: int, log: Log) -> None:
             text = M(
                 "{seat} buries {corpse:the} under {annex:the} and gains {gain}; {keeper} gets "
                 "{share}.",
-                seat=SEAT[seat],
+                seat=SEATS[seat],
                 corpse=TERM[corpse],
                 annex=annex_term(annex),
                 gain=Gain(got, money // 2),
-                keeper=SEAT[keeper],
+                keeper=SEATS[keeper],
                 share=Gain(half, money // 2),
             )
         log.append(
@@ -398,7 +399,7 @@ def _build(s: State, card: int, log: Log) -> None:
             Event(
                 M(
                     "{seat} builds {annex:the} ({card:the}).",
-                    seat=SEAT[seat],
+                    seat=SEATS[seat],
                     annex=annex_term(card),
                     card=TERM[card],
                 ),
@@ -426,7 +427,7 @@ def _annex_gain(s: State, card: int, amount: int, log: Log) -> None:
     if log is not None:
         text = M(
             "{seat} gains {gain} from {annex:the}.",
-            seat=SEAT[s.seat],
+            seat=SEATS[s.seat],
             gain=Gain(got, amount),
             annex=annex_term(card),
         )
@@ -440,7 +441,7 @@ def _service(s: State, room: int, log: Log) -> None:
             Event(
                 M(
                     "{seat}'s Room Service token goes on room {room}.",
-                    seat=SEAT[s.seat],
+                    seat=SEATS[s.seat],
                     room=room + 1,
                 ),
                 "build",
@@ -458,7 +459,7 @@ def _key(s: State, room: int, log: Log) -> None:
             Event(
                 M(
                     "{seat}'s key replaces the white key of room {room}.",
-                    seat=SEAT[s.seat],
+                    seat=SEATS[s.seat],
                     room=room + 1,
                 ),
                 "build",
@@ -477,7 +478,7 @@ def _launder(s: State, n: int, log: Log) -> None:
         s.cheques[seat] += n
         text = M(
             "{seat} launders {money}F into {count} cheque(s).",
-            seat=SEAT[seat],
+            seat=SEATS[seat],
             money=10 * n,
             count=n,
         )
@@ -486,12 +487,12 @@ def _launder(s: State, n: int, log: Log) -> None:
         got = gain(s, seat, -10 * n)
         text = M(
             "{seat} cashes {count} cheque(s) and gains {gain}.",
-            seat=SEAT[seat],
+            seat=SEATS[seat],
             count=-n,
             gain=Gain(got, -10 * n),
         )
     else:
-        text = M("{seat} launders nothing.", seat=SEAT[seat])
+        text = M("{seat} launders nothing.", seat=SEATS[seat])
     if log is not None:
         log.append(Event(text, "launder", "I3", seat))
     end_turn(s, log)

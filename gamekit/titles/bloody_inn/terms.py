@@ -18,23 +18,16 @@ no card, the kit's own (see ``docs/rules/fr/bloody-inn.md``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from gamekit.core.i18n import Message, Term, form
+from gamekit.core.i18n import Message, Term, catalog, form
 from gamekit.core.names import Seat
 
 PACKAGE = "gamekit.titles.bloody_inn"
 
 
-def M(msgid: str, **params: Any) -> Message:  # noqa: N802 (the extraction keyword)
-    """A message of this title's catalog (``locale/<lang>/LC_MESSAGES/bloody_inn.mo``),
-    made as :class:`gamekit.core.i18n.Catalog` makes it, with one call less (the
-    narration makes one per event)."""
-    return Message(PACKAGE, msgid, tuple(params.items()))
+M = catalog(PACKAGE)
+"""This title's messages (``locale/<lang>/LC_MESSAGES/bloody_inn.mo``)."""
 
-
-SEAT: tuple[Seat, ...] = tuple(Seat(n) for n in range(4))
-"""The seats as names, made once (the narration names one or two per event)."""
 
 CASH_CAP = 40
 

@@ -20,10 +20,10 @@ from typing import Any
 
 import sympy
 
-from gamekit.core.i18n import Catalog, Text
+from gamekit.core.i18n import Text, catalog
 from gamekit.exercises import TRIALS, Exercise, Trial, register
 
-M = Catalog("gamekit.titles.boo_party")
+M = catalog("gamekit.titles.boo_party")
 
 
 MONSTERS = 4

@@ -5,11 +5,11 @@ Its labels are messages of the title's catalog, drawn in the language in force.
 
 from __future__ import annotations
 
-from gamekit.core.i18n import Catalog
+from gamekit.core.i18n import catalog
 from gamekit.pictures import View, card_html, chip, framed, seat_box, zone
 from gamekit.titles.boo_party.terms import COSTUME_TERMS, THE_MONSTERS, THE_SEER
 
-M = Catalog("gamekit.titles.boo_party")
+M = catalog("gamekit.titles.boo_party")
 
 COSTUME_COLOURS = ("orange", "sky", "green", "yellow", "blue", "red", "pink")
 COSTUME_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "heart", "moon")

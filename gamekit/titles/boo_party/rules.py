@@ -47,21 +47,21 @@ from gamekit.core.errors import ConfigError
 from gamekit.core.i18n import (
     CORE,
     LANGUAGES,
-    Catalog,
     Listing,
     Message,
     Term,
     Text,
+    catalog,
     form,
     gettext_in,
 )
 from gamekit.core.i18n import language as _language
-from gamekit.core.names import Seat, seats
+from gamekit.core.names import SEATS, Seat, seats
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score
 from gamekit.titles.boo_party.terms import COSTUME_TERMS, THE_SEER
 
-M = Catalog("gamekit.titles.boo_party")
+M = catalog("gamekit.titles.boo_party")
 """This title's messages (``locale/<lang>/LC_MESSAGES/boo_party.mo``)."""
 
 # -- vocabulary and catalogue -------------------------------------------------
@@ -111,10 +111,6 @@ def costume_term(costume: int) -> Term:
     return COSTUME_TERMS[costume]
 
 
-SEATS = tuple(Seat(s) for s in range(MAX_PLAYERS))
-"""Every seat as a :class:`Seat` (made once: narration names seats on every move)."""
-
-
 # -- config -------------------------------------------------------------------
 
 
@@ -139,7 +135,7 @@ class Wear(Action):
 
     def __str__(self) -> str:
         return str(
-            M("{seat} puts on {costume:the}", seat=Seat(self.seat), costume=_term(self.costume))
+            M("{seat} puts on {costume:the}", seat=SEATS[self.seat], costume=_term(self.costume))
         )
 
 
@@ -151,7 +147,7 @@ class WearNothing(Action):
     seat: int
 
     def __str__(self) -> str:
-        return str(M("{seat} wears nothing", seat=Seat(self.seat)))
+        return str(M("{seat} wears nothing", seat=SEATS[self.seat]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,7 +362,7 @@ class BooPartyRules(Rules[State]):
             return M(
                 "the Seer cannot decide before every Monster has chosen a disguise "
                 "({seat} is choosing now)",
-                seat=Seat(state.turn),
+                seat=SEATS[state.turn],
             )
         return CORE("'{action}' is not allowed now", action=str(action))
 
@@ -783,10 +779,10 @@ def _why_not_wear(state: State, turn: int, action: Wear | WearNothing) -> Messag
     if turn == SEER:
         return M("every Monster has chosen a disguise; the Seer decides now")
     if seat != turn:
-        who: Seat | Term = THE_SEER if seat == SEER else Seat(seat)
+        who: Seat | Term = THE_SEER if seat == SEER else SEATS[seat]
         return M(
             "it is {seat}'s turn to choose a disguise, not {who}'s",
-            seat=Seat(turn),
+            seat=SEATS[turn],
             who=who,
         )
     if isinstance(action, WearNothing):
@@ -801,7 +797,7 @@ def _why_not_wear(state: State, turn: int, action: Wear | WearNothing) -> Messag
     owner = state.worn.index(costume)
     return M(
         "{owner} already wears {costume:the}: two Monsters never wear the same card",
-        owner=Seat(owner),
+        owner=SEATS[owner],
         costume=COSTUME_TERMS[costume],
     )
 

@@ -35,7 +35,7 @@ from typing import Any
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
 from gamekit.core.i18n import CORE, Listing, Message, Text, form
-from gamekit.core.names import Seat, seats
+from gamekit.core.names import SEATS, seats
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.core.rules import Rules, Score, points_message
 from gamekit.titles.hats.cards import (
@@ -275,8 +275,8 @@ class HatsRules(Rules[State]):
         return str(self._describe(state, action))
 
     def _describe(self, state: State, action: Action) -> Message:
-        seat = Seat(state.seat)
-        partner = Seat((state.seat + 2) % 4)
+        seat = SEATS[state.seat]
+        partner = SEATS[(state.seat + 2) % 4]
         if isinstance(action, Exchange):
             return M(
                 "{seat} would play the {card} on space {space} "
@@ -354,7 +354,7 @@ class HatsRules(Rules[State]):
             text = M(
                 "{seat} has {points}: {collection} for the collection, {black_hats} for the "
                 "black hats, {favourite} for the favourite hat and {cookie} for the cookie.",
-                seat=Seat(seat),
+                seat=SEATS[seat],
                 points=points_message(row["total"]),
                 collection=row["collection"],
                 black_hats=row["black_hats"],
@@ -602,7 +602,7 @@ def _exchange(state: State, action: Action, log: list[Event] | None) -> None:
     if log is not None:
         text = M(
             "{seat} plays the {card} on space {space} and takes the {take} into their collection.",
-            seat=Seat(seat),
+            seat=SEATS[seat],
             card=HATS[action.card],
             space=action.space,
             take=HATS[action.take],
@@ -619,7 +619,7 @@ def _black_hat(state: State, action: Action, log: list[Event] | None) -> None:
     state.black_hats[seat].append(action.card)
     if log is not None:
         text = M(
-            "{seat} puts a card face down into their collection: a black hat.", seat=Seat(seat)
+            "{seat} puts a card face down into their collection: a black hat.", seat=SEATS[seat]
         )
         log.append(Event(text, "black-hat", None, seat))
     _main_done(state, log)
@@ -639,7 +639,7 @@ def _discard_draw(state: State, action: Action, log: list[Event] | None) -> None
     if log is not None:
         text = M(
             "{seat} discards a card face down and draws the top card of the deck.",
-            seat=Seat(seat),
+            seat=SEATS[seat],
         )
         log.append(Event(text, "discard-draw", "H4", seat))
     if state.main_done:
@@ -674,8 +674,8 @@ def _swap(state: State, action: Action, log: list[Event] | None) -> None:
         partner = (state.seat + 2) % 4
         text = M(
             "{seat} offers a card face down to their partner, {partner}.",
-            seat=Seat(state.seat),
-            partner=Seat(partner),
+            seat=SEATS[state.seat],
+            partner=SEATS[partner],
         )
         log.append(Event(text, "swap", "H5", state.seat))
 
@@ -689,7 +689,7 @@ def _give_back(state: State, action: Action, log: list[Event] | None) -> None:
     insort(state.hands[state.seat], action.card)
     state.offer = None
     if log is not None:
-        text = M("{seat} gives a card back face down: the swap is done.", seat=Seat(partner))
+        text = M("{seat} gives a card back face down: the swap is done.", seat=SEATS[partner])
         log.append(Event(text, "give-back", "H5", partner))
     if state.main_done:
         _end_turn(state, log)
@@ -697,7 +697,7 @@ def _give_back(state: State, action: Action, log: list[Event] | None) -> None:
 
 def _end_turn_action(state: State, action: Action, log: list[Event] | None) -> None:
     if log is not None:
-        text = M("{seat} ends their turn.", seat=Seat(state.seat))
+        text = M("{seat} ends their turn.", seat=SEATS[state.seat])
         log.append(Event(text, "end-turn", None, state.seat))
     _end_turn(state, log)
 
@@ -749,7 +749,7 @@ def _cookie_message(state: State, holder: int) -> Message:
     if not tied:
         return M(
             "{seat} has the most types of hats ({count}) and takes the cookie.",
-            seat=Seat(holder),
+            seat=SEATS[holder],
             count=count,
         )
     kinds = M("1 type of hats") if count == 1 else M("{count} types of hats", count=count)
@@ -758,7 +758,7 @@ def _cookie_message(state: State, holder: int) -> Message:
     return M(
         "{seat} ties with {others} on {kinds}; the lowest numbers break the tie ({why}), "
         "and {seat} takes the cookie.",
-        seat=Seat(holder),
+        seat=SEATS[holder],
         others=seats(tied),
         kinds=kinds,
         why=_lowest_numbers(state, holder, rival),
@@ -769,7 +769,7 @@ def _lowest_numbers(state: State, holder: int, rival: int) -> Message:
     """Ruling H6's comparison of two collections tied on types, told as it was decided."""
     mine = sorted(map(card_number, state.collections[holder]))
     theirs = sorted(map(card_number, state.collections[rival]))
-    seat, other = Seat(holder), Seat(rival)
+    seat, other = SEATS[holder], SEATS[rival]
     same = 0
     while same < len(theirs) and mine[same] == theirs[same]:
         same += 1
@@ -831,11 +831,11 @@ def _narrate_end(state: State, log: list[Event]) -> None:
         )
         log.append(Event(text, "clean-up", "H7", None))
     for seat, hand in enumerate(state.hands):
-        text = M("{seat}'s favourite hat is the {card}.", seat=Seat(seat), card=HATS[hand[0]])
+        text = M("{seat}'s favourite hat is the {card}.", seat=SEATS[seat], card=HATS[hand[0]])
         log.append(Event(text, "favourite", None, seat))
     points = Listing(
         tuple(
-            CORE("{seat} has {points}", seat=Seat(s), points=points_message(p))
+            CORE("{seat} has {points}", seat=SEATS[s], points=points_message(p))
             for s, p in enumerate(RULES.scores(state))
         )
     )
@@ -926,13 +926,13 @@ def _removed_type_ids(config: Config, rng: Rng) -> set[int]:
 
 # -- refusals -----------------------------------------------------------------------
 def _why_waiting_swap(state: State, action: Action) -> Message:
-    partner = Seat((state.seat + 2) % 4)
+    partner = SEATS[(state.seat + 2) % 4]
     if isinstance(action, GiveBack):
         return M("the {card} is not in {seat}'s hand", card=hat(action.card), seat=partner)
     return M(
         "{partner} must first choose a card to give back to {seat} (Ruling H5)",
         partner=partner,
-        seat=Seat(state.seat),
+        seat=SEATS[state.seat],
     )
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamekit.core.i18n import Catalog, Term, Verbatim, form
+from gamekit.core.i18n import Term, Verbatim, catalog, form
 
 PACKAGE = "gamekit.titles.hats"
-M = Catalog(PACKAGE)
+M = catalog(PACKAGE)
 """This title's messages (``locale/<lang>/LC_MESSAGES/hats.mo``)."""
 
 TYPE_TERMS: tuple[Term, ...] = (

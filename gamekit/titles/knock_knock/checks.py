@@ -16,10 +16,10 @@ from typing import Any
 
 import sympy
 
-from gamekit.core.i18n import Catalog, Text
+from gamekit.core.i18n import Text, catalog
 from gamekit.exercises import TRIALS, Exercise, Trial, register
 
-M = Catalog("gamekit.titles.knock_knock")
+M = catalog("gamekit.titles.knock_knock")
 
 FOLKS = ("monster", "ghost", "vampire")
 CHASERS = ("kid", "hearse taxi")

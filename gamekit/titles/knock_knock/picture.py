@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.core.i18n import Catalog
+from gamekit.core.i18n import catalog
 from gamekit.core.rules import points_message
 from gamekit.pictures import View, card_html, chip, framed, hidden_cards, seat_box, zone
 from gamekit.titles.knock_knock.rules import CATALOGUE, KIND_NAMES
 from gamekit.titles.knock_knock.terms import CARDS
 
-M = Catalog(__package__)
+M = catalog(__package__)
 DECISIONS = {
     "knock": M("knock at a door"),
     "answer": M("open or keep closed"),

@@ -34,13 +34,13 @@ from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.i18n import CORE, Catalog, Listing, Message, Term, Text, Verbatim, form
+from gamekit.core.i18n import CORE, Listing, Message, Term, Text, Verbatim, catalog, form
 from gamekit.core.names import SEATS, seats
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score, points_message
 from gamekit.titles.knock_knock.terms import CARDS, FOLK_TERMS
 
-M = Catalog("gamekit.titles.knock_knock")
+M = catalog("gamekit.titles.knock_knock")
 """This title's messages (``locale/<lang>/LC_MESSAGES/knock_knock.mo``)."""
 
 # -- vocabulary and the catalogue (rules as data) ----------------------------
