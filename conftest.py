@@ -8,10 +8,14 @@
   other test is spread freely. (``--dist loadgroup`` cannot do this with
   pytest 9.2: xdist's group suffix no longer reaches the node id.)
 - The summary lists each notebook's running time (kernel start included).
+- Tests marked ``thorough`` (the full 500-seed conformance runs) are skipped unless
+  ``--thorough`` is given or ``KIT_THOROUGH=1`` is set (``./kit test --thorough``,
+  which CI runs); each has a fast counterpart that always runs.
 """
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -19,8 +23,35 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+THOROUGH_ENV = "KIT_THOROUGH"
+"""Set to 1 (``./kit test --thorough`` does) to run the tests marked ``thorough``."""
 NOTEBOOK_SECONDS_LIMIT = 60.0
 _notebook_seconds: dict[str, float] = defaultdict(float)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--thorough``: run the tests marked ``thorough`` too (as ``KIT_THOROUGH=1``)."""
+    parser.addoption(
+        "--thorough",
+        action="store_true",
+        help="run the tests marked thorough (the full 500-seed conformance runs)",
+    )
+
+
+def thorough_wanted(config: pytest.Config) -> bool:
+    """True under ``--thorough`` or with ``KIT_THOROUGH`` set to 1, true or yes."""
+    wanted = os.environ.get(THOROUGH_ENV, "").strip().lower() in ("1", "true", "yes")
+    return wanted or bool(config.getoption("--thorough", default=False))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the ``thorough`` tests, with the way to run them, unless they are wanted."""
+    if thorough_wanted(config):
+        return
+    skip = pytest.mark.skip(reason="thorough: run with ./kit test --thorough (or KIT_THOROUGH=1)")
+    for item in items:
+        if "thorough" in item.keywords:
+            item.add_marker(skip)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,8 +1,6 @@
 """Which packages the wheel holds: every package under gamekit/ (a new title's folder
-needs no line anywhere), plus the two folders pyproject.toml maps into it."""
+needs no line anywhere), plus docs/, which pyproject.toml maps into it as data."""
 
 from setuptools import find_packages, setup
 
-setup(
-    packages=[*find_packages(include=["gamekit", "gamekit.*"]), "gamekit.widgets", "gamekit.docs"]
-)
+setup(packages=[*find_packages(include=["gamekit", "gamekit.*"]), "gamekit.docs"])

@@ -1,6 +1,7 @@
 """How strong and how fast the ``"best"`` bots are: the targets of the bot ladder.
 
-    python benchmarks/bots.py [--games 200] [--seed 1] [--bot best] [--rows knock-knock hats]
+    python benchmarks/bots.py [--games 200] [--seed 1] [--bot best [demo ...]]
+                              [--rows knock-knock hats]
                               [--timing-games 3] [--titles ...]
 
 Rows (win share = the share of games the bot's seat is among the winners, a
@@ -10,6 +11,10 @@ shared win counting as a win; Wilson 95 % interval):
   through all four (target >= 0.40; greedy itself: about 0.30; ``"best"`` is
   the planner: 0.434 and 0.460 with ``--games 800`` and seeds 7001 and 7002).
 - Hats: the bot against ``greedy``, 2 players, seats alternated (target >= 0.60).
+
+Each row also gives the games per CPU second of the whole row (the measured bot
+and its opponents). ``--bot demo search`` puts the search bot at its title's demo
+budget beside its full budget.
 
 Then the decision time of ``"best"`` in every title (median and 95th
 percentile over all its decisions in ``--timing-games`` games against the
@@ -105,23 +110,37 @@ def play_row(
 
 
 def strength(args: argparse.Namespace) -> None:
-    """Print one row per title of ``ROWS``."""
-    print("| title | bot | against | players | games | win share | Wilson 95 % | split | target |")
-    print("|---|---|---|---:|---:|---:|---|---:|---:|")
+    """Print one row per title of ``ROWS`` and bot of ``--bot``."""
+    print(
+        "| title | bot | against | players | games | win share | Wilson 95 % | split | target "
+        "| games per CPU s |"
+    )
+    print("|---|---|---|---:|---:|---:|---|---:|---:|---:|")
     for title in args.rows:
         players, opponent, target = ROWS[title]
-        times: list[tuple[float, float]] = []
-        start = time.perf_counter()
-        wins, shares = play_row(title, args.bot, opponent, players, args.games, args.seed, times)
-        low, high = wilson(wins, args.games)
-        name = bots.best(title) if args.bot == "best" else args.bot
-        print(
-            f"| {title} | {args.bot} ({name}) | {opponent} | {players} | {args.games} "
-            f"| {wins / args.games:.3f} | {low:.3f}-{high:.3f} | {shares / args.games:.3f} "
-            f"| >= {target:.2f} |  ({time.perf_counter() - start:.0f} s; "
-            f"{_times(times)})",
-            flush=True,
-        )
+        for bot in args.bot:
+            times: list[tuple[float, float]] = []
+            start, cpu = time.perf_counter(), time.process_time()
+            wins, shares = play_row(title, bot, opponent, players, args.games, args.seed, times)
+            cpu = time.process_time() - cpu
+            low, high = wilson(wins, args.games)
+            print(
+                f"| {title} | {bot} ({_describe(title, bot)}) | {opponent} | {players} "
+                f"| {args.games} | {wins / args.games:.3f} | {low:.3f}-{high:.3f} "
+                f"| {shares / args.games:.3f} | >= {target:.2f} | {args.games / cpu:.2f} "
+                f"|  ({time.perf_counter() - start:.0f} s; {_times(times)})",
+                flush=True,
+            )
+
+
+def _describe(title: str, bot: str) -> str:
+    """What the name ``bot`` stands for in ``title`` (search bots with their budget)."""
+    name = bots.best(title) if bot == bots.BEST else bot
+    if name == bots.DEMO:
+        return f"search, budget {bots.demo_budget(title):,}"
+    if name == bots.SEARCH:
+        return f"search, budget {rules_for(title).search_defaults.budget:,}"
+    return name
 
 
 def _times(times: list[tuple[float, float]]) -> str:
@@ -160,7 +179,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per strength row")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bot", default="best", help="the bot to measure (default: best)")
+    parser.add_argument(
+        "--bot", nargs="+", default=["best"], help="the bots to measure (default: best)"
+    )
     parser.add_argument("--rows", nargs="*", default=list(ROWS), choices=list(ROWS))
     parser.add_argument("--timing-games", type=int, default=3, help="games per title timed")
     parser.add_argument("--titles", nargs="*", default=list(TITLES), choices=list(TITLES))

@@ -11,7 +11,7 @@ True
 
 Heavy tools load on first use: ``gamekit.simulate`` and ``gamekit.ladder``
 (pandas), ``gamekit.charts`` (Altair), ``gamekit.odds`` (SymPy),
-``gamekit.widgets`` (anywidget).
+``gamekit.widgets`` (anywidget), ``gamekit.explore`` (SymPy, ipywidgets, Altair).
 
 Languages: English and French (``gamekit.set_language("fr")`` for the kernel,
 ``lang=`` on ``new_game`` and ``load_game`` for one game; see ``docs/api.md``).
@@ -24,7 +24,8 @@ a notebook cell (see ``notebooks/60-make-your-own-game.ipynb``).
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gamekit import _aliases
 from gamekit.core.actions import Action, Event
@@ -59,29 +60,101 @@ __all__ = [
     "register",
     "rules_for",
     "simulate",
+    "load_games",
     "ladder",
     "all_titles",
     "unregister",
     "get_language",
     "language",
     "set_language",
+    "export_html",
+    "explore",
 ]
 
-_LAZY_MODULES = {"bots", "charts", "odds", "widgets", "simulation"}
+_LAZY_MODULES = {"bots", "charts", "odds", "widgets", "simulation", "explorers"}
 
 
-def simulate(*args: Any, **kwargs: Any) -> Any:
-    """Run many bot games and return a pandas table (see ``gamekit.simulation``)."""
+class _Lazy:
+    """A function of a heavier module, imported on its first call: ``import gamekit`` stays
+    light, and the function still shows its real signature and doc (``inspect``, IPython's
+    ``?``). Type checkers and editors read the real function (see below)."""
+
+    def __init__(self, load: Callable[[], Callable[..., Any]], name: str) -> None:
+        self._load = load
+        self._function: Callable[..., Any] | None = None
+        self.__name__ = self.__qualname__ = name
+        self.__module__ = "gamekit"
+
+    @property
+    def _real(self) -> Callable[..., Any]:
+        if self._function is None:
+            self._function = self._load()
+        return self._function
+
+    @property
+    def __doc__(self) -> str | None:  # type: ignore[override]
+        return self._real.__doc__
+
+    @property
+    def __signature__(self) -> Any:
+        import inspect
+
+        return inspect.signature(self._real)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._real(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<function gamekit.{self.__name__}>"
+
+
+def _simulate() -> Callable[..., Any]:
     from gamekit.simulation import simulate as run
 
-    return run(*args, **kwargs)
+    return run
 
 
-def ladder(*args: Any, **kwargs: Any) -> Any:
-    """Rate bots by a seeded round robin: a ladder with intervals (see ``gamekit.ladder``)."""
+def load_games(*args: Any, **kwargs: Any) -> Any:
+    """The class's saved games as simulate's table, with who played each seat (see
+    ``gamekit.teacher.games``)."""
+    from gamekit.teacher.games import load_games as load
+
+    return load(*args, **kwargs)
+
+
+def _export_html() -> Callable[..., Any]:
+    from gamekit.export import export_html as run
+
+    return run
+
+
+def _explore() -> Callable[..., Any]:
+    from gamekit.explorers import explore as run
+
+    return run
+
+
+def _ladder() -> Callable[..., Any]:
     from gamekit.ladder import ladder as run
 
-    return run(*args, **kwargs)
+    return run
+
+
+if TYPE_CHECKING:
+    from gamekit.explorers import explore as explore
+    from gamekit.export import export_html as export_html
+    from gamekit.ladder import ladder as ladder
+    from gamekit.simulation import simulate as simulate
+else:
+    simulate = _Lazy(_simulate, "simulate")
+    """Run many bot games and return a pandas table (``gamekit.simulation.simulate``)."""
+    ladder = _Lazy(_ladder, "ladder")
+    """Rate bots by a seeded round robin (``gamekit.ladder.ladder``)."""
+    export_html = _Lazy(_export_html, "export_html")
+    """A whole game as one offline HTML page (``gamekit.export.export_html``)."""
+    explore = _Lazy(_explore, "explore")
+    """A what-if widget: sliders, the exact value, a growing simulation
+    (``gamekit.explorers.explore``)."""
 
 
 def all_titles() -> list[str]:

@@ -1,18 +1,26 @@
-"""Older import paths that keep working: ``gamekit.games.<title>``, ``gamekit.odds.<title>``.
+"""Older import paths that keep working, with a ``DeprecationWarning``.
 
-Before the titles moved to ``gamekit/titles/<title>/``, their modules were
+The one public path of a title's modules is ``gamekit.titles.<title>.<module>``
+(``from gamekit.titles.hats import rules, cards, bots, odds, checks``). Before the
+titles moved to ``gamekit/titles/<title>/``, their modules were
 ``gamekit.games.hats`` (rules), ``gamekit.games.hats_bots``,
 ``gamekit.games.bloody_inn_cards``, ``gamekit.odds.hats`` and
 ``gamekit.exercises.hats``. Notebooks and users' code wrote those names, so an
-import of one of them gives the module it became (the very same object):
+import of one of them gives the module it became (the very same object), and
+warns once, naming the new path:
 
->>> from gamekit.games import hats_cards as old
+>>> import sys, warnings
+>>> _ = sys.modules.pop("gamekit.games.hats_cards", None)  # as if never imported
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     import gamekit.games.hats_cards as old
 >>> from gamekit.titles.hats import cards as new
->>> old is new
-True
+>>> old is new, str(caught[0].message)
+(True, 'gamekit.games.hats_cards is an old name: import gamekit.titles.hats.cards')
 
-(``gamekit.titles`` is the function that lists the titles, so import a title's
-modules with ``from ... import``, not as attributes of ``gamekit``.)
+``gamekit.titles`` is the package of the kit's own titles (its modules import
+as ``from gamekit.titles.hats import rules``); ``gamekit.all_titles()`` lists
+every playable title, the plugins' too.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ import importlib.machinery
 import importlib.util
 import sys
 import types
+import warnings
 from collections.abc import Sequence
 
 TITLES_PACKAGE = "gamekit.titles"
@@ -61,6 +70,31 @@ def _exists(module: str) -> bool:
         return False
 
 
+def deprecated(old: str, new: str) -> None:
+    """Warn that ``old`` is an old name of module ``new`` (pointing at the importing code)."""
+    warnings.warn(
+        f"{old} is an old name: import {new}", DeprecationWarning, stacklevel=_outside_imports()
+    )
+
+
+def _outside_imports() -> int:
+    """The ``stacklevel`` of the first frame that is neither the import machinery nor us.
+
+    ``warnings`` does not count the frames of ``importlib._bootstrap``, so neither do we.
+    """
+    frame, level = sys._getframe(2), 2
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not ("importlib" in name and "_bootstrap" in name):
+            if name not in (__file__, importlib.__file__) and frame.f_globals.get(
+                "__name__"
+            ) not in ("gamekit.odds",):
+                return level
+            level += 1
+        frame = frame.f_back  # type: ignore[assignment]
+    return level
+
+
 class _Alias(importlib.abc.Loader):
     """Loads an old name as the module it became (or an empty stand-in package)."""
 
@@ -72,6 +106,7 @@ class _Alias(importlib.abc.Loader):
             package = types.ModuleType(spec.name, f"Old name of {TITLES_PACKAGE}.")
             package.__path__ = []
             return package
+        deprecated(spec.name, self.target)
         return importlib.import_module(self.target)
 
     def exec_module(self, module: types.ModuleType) -> None:

@@ -10,92 +10,49 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+import difflib
+import functools
+import inspect
+from typing import Any
 
-from gamekit.core.actions import Action
+from gamekit.core.players import BEST, DEMO, SEARCH, Bot, BotFactory, RandomBot, View
 from gamekit.core.registry import rules_for
-from gamekit.core.rng import KeyedRng
+from gamekit.core.strict import preview
+from gamekit.search import SearchBot, check_sampler
 
-if TYPE_CHECKING:
-    from gamekit.core.game import Game
-    from gamekit.core.rules import Rules
+__all__ = [
+    "BEST",
+    "DEMO",
+    "SEARCH",
+    "SEARCH_ABOVE",
+    "Bot",
+    "BotFactory",
+    "RandomBot",
+    "View",
+    "available",
+    "best",
+    "demo_budget",
+    "factory",
+    "make",
+    "names",
+]
 
-View = dict[str, Any]
-
-
-class Bot:
-    """A player. Subclasses override :meth:`act`; set ``needs_view = False`` when unused.
-
-    A bot is made for one seat of one game: bots with memory keep it between calls.
-    A bot with ``needs_state = True`` (a search bot) overrides :meth:`act_on_state`
-    instead: it is handed the state, and must read it only through the title's
-    sampler (:meth:`gamekit.core.rules.Rules.sample_hidden`), so it still decides
-    from what its seat knows.
-    """
-
-    name = "bot"
-    needs_view = True
-    needs_state = False
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.rng = KeyedRng(seed)
-
-    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
-        """Choose one of ``legal`` knowing only ``view`` (the deciding seat's view)."""
-        raise NotImplementedError
-
-    def act_on_state(self, rules: Rules[Any], state: Any, legal: Sequence[Action]) -> Action:
-        """Choose for ``rules.to_move(state)`` (bots with ``needs_state``; never changes it)."""
-        raise NotImplementedError
-
-    def choose(self, game: Game) -> Action:
-        """Choose for ``game.to_move`` through the full API (its view only)."""
-        if self.needs_state:
-            return self.act_on_state(game.rules, game.state, game.legal_actions())
-        view = game.view(game.to_move) if self.needs_view else None
-        return self.act(view, game.legal_actions())
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r} seed={self.seed}>"
-
-
-class RandomBot(Bot):
-    """Picks uniformly among the legal actions (works for every title)."""
-
-    name = "random"
-    needs_view = False
-
-    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.below(len(legal))]
-
-
-BotFactory = Callable[..., Bot]
 _COMMON: dict[str, BotFactory] = {"random": RandomBot}
 
-SEARCH = "search"
-"""The generic search bot (:mod:`gamekit.search`): every title with a sampler."""
-BEST = "best"
-"""An alias: the strongest bot of a title (see :func:`best`)."""
 SEARCH_ABOVE: dict[str, str] = {}
 """Title -> the strongest bot the search bot beats, for titles whose bots module does
-not say it itself (a title's ``bots.py`` sets ``SEARCH_ABOVE`` to a bot name, as
-measured by ``benchmarks/bots.py``). A title in neither place gets the search bot
-just above ``random``.
-
-Measured (seat rotated, default budgets): Knock! Knock! against 3 greedy
-0.41, 0.44 and 0.36 (100 games each, seeds 1, 3 and 4; seed 4 was not used
-for tuning; greedy itself 0.30);
-Hats against greedy 0.75 and 0.725; Boo Party! against 3 memory bots 0.53
-(memory itself 0.75, random 0.00); The Bloody Inn against innkeeper 0 of 20,
-against random 10 of 10."""
+not say it itself (a title's ``bots.py`` sets ``SEARCH_ABOVE`` to a bot name). A title
+in neither place gets the search bot just above ``random``. Where the search bot
+stands is measured, not assumed: ``python benchmarks/bots.py --bot search`` plays
+it against Knock! Knock!'s and Hats' greedy bots, and :func:`gamekit.ladder` rates
+it against any title's bots."""
 
 
 def available(title: str) -> list[str]:
     """The bots ``title`` defines, and ``random``, sorted (without the generic ones).
 
-    :func:`make` also knows ``"search"`` and ``"best"``; :func:`names` lists all.
+    :func:`make` also knows ``"search"``, ``"best"`` and ``"demo"``; :func:`names`
+    lists all but the aliases ``"best"`` and ``"demo"``.
     """
     return sorted({**_COMMON, **_title_bots(title)})
 
@@ -125,12 +82,60 @@ def best(title: str) -> str:
     return chosen or names(title)[-1]
 
 
+def demo_budget(title: str) -> int:
+    """The budget of ``"demo"``, the search bot for lessons where time matters: the
+    title's ``search_defaults.demo_budget`` (else its full ``budget``).
+
+    ``make(title, "demo")`` is ``make(title, "search", budget=demo_budget(title))``;
+    its measured strength and speed are in docs/performance.md
+    (``benchmarks/bots.py --bot demo``).
+
+    >>> demo_budget("hats")
+    1500
+    """
+    defaults = rules_for(title).search_defaults
+    return defaults.demo_budget or defaults.budget
+
+
 def make(title: str, name: str | type[Bot] = "random", seed: int = 0, **params: Any) -> Bot:
     """A new bot ``name`` (or your own ``Bot`` subclass) for ``title``; ``params`` tune it.
 
-    Raises ``ValueError`` listing the bots that exist.
+    Raises ``ValueError`` listing the bots that exist, or naming a parameter the
+    bot does not take (and the closest one it takes).
+
+    >>> make("hats", "random", sede=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: the bot 'random' takes no parameter 'sede'; did you mean 'seed'? It takes: seed
     """
-    return factory(title, name)(seed=seed, **params)
+    made = factory(title, name)
+    _check_params(made, name, params)
+    return made(seed=seed, **params)
+
+
+def _check_params(made: BotFactory, name: object, params: dict[str, Any]) -> None:
+    """``ValueError`` for a parameter ``made`` does not take (a typo gets the closest one)."""
+    try:
+        signature = inspect.signature(made)
+    except (TypeError, ValueError):  # a factory without a readable signature: let it judge
+        return
+    kinds = [p.kind for p in signature.parameters.values()]
+    if inspect.Parameter.VAR_KEYWORD in kinds:
+        return
+    takes = [
+        p.name
+        for p in signature.parameters.values()
+        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    ]
+    shown = name.__name__ if isinstance(name, type) else name
+    for key in params:
+        if key not in takes:
+            close = difflib.get_close_matches(key, takes, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else "."
+            raise ValueError(
+                f"the bot {shown!r} takes no parameter {key!r}{hint} "
+                f"It takes: {', '.join(takes) or 'nothing'}"
+            )
 
 
 def factory(title: str, name: str | type[Bot]) -> BotFactory:
@@ -141,22 +146,26 @@ def factory(title: str, name: str | type[Bot]) -> BotFactory:
     """
     if isinstance(name, type) and issubclass(name, Bot):
         return name
+    if not isinstance(name, str):
+        raise ValueError(
+            f"a bot is named by a text or given as a Bot subclass, not {preview(name)}; "
+            f"choose from {', '.join(names(title))}"
+        )
     if name == BEST:
         name = best(title)
+    if name == DEMO:
+        return functools.partial(_search_factory(title), budget=demo_budget(title))
     factories = {**_COMMON, **_title_bots(title)}
     if name == SEARCH and SEARCH not in factories:
         return _search_factory(title)
     if name not in factories:
-        known = ", ".join(sorted([*factories, SEARCH, BEST]))
+        known = ", ".join(sorted([*factories, SEARCH, BEST, DEMO]))
         raise ValueError(f"no bot {name!r} for {title}; choose from {known}")
     return factories[name]
 
 
 def _search_factory(title: str) -> BotFactory:
     """The search bot, once the title is known to have a sampler (else ``NoSampler``)."""
-    from gamekit.core.registry import rules_for
-    from gamekit.search import SearchBot, check_sampler
-
     check_sampler(rules_for(title))
     return SearchBot
 

@@ -19,9 +19,13 @@ imported on first use.
 from __future__ import annotations
 
 import importlib
+import json
 import math
-from collections.abc import Iterable, Sequence
+import sys
+import threading
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from gamekit.core.i18n import CORE
@@ -31,17 +35,124 @@ if TYPE_CHECKING:
     import pandas as pd
     from altair import TopLevelMixin as AnyChart
 
+
+class ScriptSafeJSON(json.JSONEncoder):
+    """JSON that is safe inside an HTML ``<script>`` block: ``<``, ``>`` and ``&`` are
+    written as ``\\u003c``, ``\\u003e``, ``\\u0026`` (the same text once parsed), so a
+    bot named ``</script>...`` stays text.
+
+    >>> json.dumps({"bot": "</script>"}, cls=ScriptSafeJSON)
+    '{"bot": "\\\\u003c/script\\\\u003e"}'
+    """
+
+    def iterencode(self, o: Any, _one_shot: bool = False) -> Iterator[str]:
+        for chunk in super().iterencode(o, _one_shot):
+            yield chunk.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 RENDERERS: dict[str, tuple[str, dict[str, Any]]] = {
     "svg": ("svg", {}),
     "png": ("png", {}),
     "interactive": ("jupyter", {"offline": True}),
     "jupyter": ("jupyter", {"offline": True}),
-    "html": ("html", {"template": "inline"}),
+    "html": ("html", {"template": "inline", "json_kwds": {"cls": ScriptSafeJSON}}),
 }
 """``enable()`` choices -> Altair renderer and its options (all work offline)."""
 
+UNUSED_FORMAT_MODULES = ("rfc3987_syntax", "uri_template", "isoduration")
+"""Optional modules of jsonschema's format checkers for formats that the Vega-Lite
+schema never uses (``iri``, ``iri-reference``, ``uri-template``, ``duration``).
+``rfc3987_syntax`` alone builds 39 Lark parsers when imported (over a second of
+CPU); jsonschema imports each one inside ``suppress(ImportError)`` and simply
+has no checker for that format when it is missing."""
+
+_IMPORT_LOCK = threading.Lock()
+
+
+def load_altair() -> ModuleType:
+    """Altair, imported without the format checkers its schema never needs.
+
+    While Altair (and with it jsonschema) is imported for the first time, the
+    modules of :data:`UNUSED_FORMAT_MODULES` that nothing has imported yet are
+    made unavailable, then available again: they import as usual afterwards, but
+    this process's jsonschema checks no ``iri``, ``uri-template`` or ``duration``
+    format. The formats Vega-Lite does use (``uri``, ``uri-reference``) are
+    checked as before, so charts validate and render exactly as without it.
+    Nothing changes if jsonschema was imported before.
+
+    >>> load_altair().__name__
+    'altair'
+    """
+    with _IMPORT_LOCK:
+        if "altair" in sys.modules or "jsonschema._format" in sys.modules:
+            return importlib.import_module("altair")
+        blocked = [name for name in UNUSED_FORMAT_MODULES if name not in sys.modules]
+        for name in blocked:
+            sys.modules[name] = None  # type: ignore[assignment]
+        try:
+            return importlib.import_module("altair")
+        finally:
+            for name in blocked:
+                if name in sys.modules and sys.modules[name] is None:
+                    del sys.modules[name]
+
+
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
+
+LABEL_PX, TITLE_PX, HEADING_PX = 14, 15, 18
+"""Font sizes (px) of axis and legend labels, of axis and legend titles, and of a chart's
+title: Vega-Lite's 10/11/13 px read as about 10 px on a projector."""
+
+
+def axis(whole: bool = False, **settings: Any) -> Any:
+    """An ``alt.Axis`` in the kit's font sizes; ``whole=True`` for a field of whole
+    numbers: integer labels ("94", never "94.0") and no tick between two integers.
+
+    >>> axis(whole=True).to_dict()["format"]
+    'd'
+    """
+    alt = load_altair()
+
+    whole_settings: dict[str, Any] = {"format": "d", "tickMinStep": 1} if whole else {}
+    return alt.Axis(labelFontSize=LABEL_PX, titleFontSize=TITLE_PX, **whole_settings, **settings)
+
+
+def legend(**settings: Any) -> Any:
+    """An ``alt.Legend`` in the kit's font sizes."""
+    alt = load_altair()
+
+    return alt.Legend(labelFontSize=LABEL_PX, titleFontSize=TITLE_PX, **settings)
+
+
+def heading(text: object) -> Any:
+    """A chart title (``alt.TitleParams``) in the kit's font size."""
+    alt = load_altair()
+
+    return alt.TitleParams(str(text), fontSize=HEADING_PX)
+
+
+def header(**settings: Any) -> Any:
+    """A facet header (``alt.Header``) in the kit's font sizes."""
+    alt = load_altair()
+
+    return alt.Header(labelFontSize=LABEL_PX, titleFontSize=TITLE_PX, **settings)
+
+
+def is_whole(values: Iterable[Any]) -> bool:
+    """True when every value is a whole number (a count, a score in points).
+
+    >>> is_whole([94, 96.0]), is_whole([0.5, 1])
+    (True, False)
+    """
+    return all(float(v).is_integer() for v in values)
+
+
+def whole_bin(maxbins: int) -> Any:
+    """An ``alt.Bin`` for whole numbers: bins at least 1 wide, so no edge falls at 94.5."""
+    alt = load_altair()
+
+    return alt.Bin(maxbins=maxbins, minstep=1)
 
 
 def enable(renderer: str = "svg") -> str:
@@ -58,11 +169,46 @@ def enable(renderer: str = "svg") -> str:
     """
     if renderer not in RENDERERS:
         raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}, not {renderer!r}")
-    import altair as alt
+    alt = load_altair()
+    if sys.platform == "emscripten":  # the browser build: no vl-convert, no CDN
+        alt.renderers.enable("mimetype")  # JupyterLab's own Vega-Lite renderer draws it
+        return "mimetype"
 
     name, settings = RENDERERS[renderer]
     alt.renderers.enable(name, **settings)
+    if name in ("svg", "png"):
+        warm_up()
     return name
+
+
+_WARM_UP: list[threading.Thread] = []
+
+
+def warm_up() -> threading.Thread:
+    """Start, once per process, the work every first static chart waits for.
+
+    A thread draws a one-point chart the way the SVG renderer does: its
+    validation builds jsonschema's validator for the Vega-Lite schema, and
+    vl-convert starts its JavaScript engine (about half a CPU second, paid once
+    per process). The first chart of a kernel then shows promptly. Returns the
+    thread (the same one on later calls); join it to wait for the warm-up.
+    """
+    with _IMPORT_LOCK:
+        if not _WARM_UP:
+            _WARM_UP.append(threading.Thread(target=_draw_one_point, name="gamekit-chart-warm-up"))
+            _WARM_UP[0].start()
+        return _WARM_UP[0]
+
+
+def _draw_one_point() -> None:
+    """Validate and draw a one-point chart to SVG (see :func:`warm_up`)."""
+    alt = load_altair()
+    try:
+        vl_convert: Any = importlib.import_module("vl_convert")
+        spec = alt.Chart(alt.Data(values=[{"x": 0}])).mark_point().encode(x="x:Q").to_dict()
+        vl_convert.vegalite_to_svg(spec, vl_version="_".join(alt.SCHEMA_VERSION.split(".")[:2]))
+    except Exception:  # noqa: BLE001 - a failed warm-up only leaves the first chart slower
+        return
 
 
 # -- statistics behind the charts ---------------------------------------------------
@@ -166,22 +312,27 @@ def _counts(table: pd.DataFrame, keys: list[str], name: str = "games") -> pd.Dat
 # -- the charts ---------------------------------------------------------------------
 def score_distribution(table: pd.DataFrame, maxbins: int = 30) -> AnyChart:
     """How often each score happens, per seat (one panel each) and bot (colour)."""
-    import altair as alt
+    alt = load_altair()
 
     data = _counts(table, ["seat", "bot", "score"])
     data["player"] = player_names(data.seat)
+    whole = is_whole(data.score)
+    bins = whole_bin(maxbins) if whole else alt.Bin(maxbins=maxbins)
+    column = alt.Column(
+        "player:N", title=str(CORE("player")), sort=_player_order(data), header=header()
+    )
     chart: AnyChart = (
         alt.Chart(data)
         .mark_bar(opacity=0.7)
         .encode(
-            x=alt.X("score:Q", bin=alt.Bin(maxbins=maxbins), title=str(CORE("score"))),
-            y=alt.Y("sum(games):Q", stack=None, title=str(CORE("games"))),
-            color=alt.Color("bot:N", title=str(CORE("bot"))),
+            x=alt.X("score:Q", bin=bins, title=str(CORE("score")), axis=axis(whole)),
+            y=alt.Y("sum(games):Q", stack=None, title=str(CORE("games")), axis=axis(True)),
+            color=alt.Color("bot:N", title=str(CORE("bot")), legend=legend()),
             tooltip=["bot:N", "player:N", "sum(games):Q"],
         )
         .properties(width=160, height=120)
-        .facet(column=alt.Column("player:N", title=str(CORE("player")), sort=_player_order(data)))
-        .properties(title=str(CORE("Scores by player and bot")))
+        .facet(column=column)
+        .properties(title=heading(CORE("Scores by player and bot")))
     )
     return chart
 
@@ -239,25 +390,30 @@ def win_rates(table: pd.DataFrame, z: float = Z95, fair: float | None = None) ->
     ``fair`` is given): shared wins count as wins, for the rates and the fair
     share alike. The y axis zooms to the intervals and the fair share.
     """
-    import altair as alt
+    alt = load_altair()
 
     data = win_rate_data(table, z)
     fair = fair_share(table) if fair is None else fair
     domain = zoom([*data.low, fair], [*data.high, fair])
     base = alt.Chart(
-        data, title=str(CORE("Win rate by player ({level} interval)", level=CORE("95%")))
+        data, title=heading(CORE("Win rate by player ({level} interval)", level=CORE("95%")))
     ).encode(
         x=alt.X(
             "player:N",
             title=str(CORE("player")),
             sort=_player_order(data),
-            axis=alt.Axis(labelAngle=0),
+            axis=axis(labelAngle=0),
         ),
-        color=alt.Color("bot:N", title=str(CORE("bot"))),
+        color=alt.Color("bot:N", title=str(CORE("bot")), legend=legend()),
         xOffset=alt.XOffset("bot:N"),
     )
     interval = base.mark_rule(strokeWidth=2).encode(
-        y=alt.Y("low:Q", title=str(CORE("win rate")), scale=alt.Scale(zero=False, domain=domain)),
+        y=alt.Y(
+            "low:Q",
+            title=str(CORE("win rate")),
+            scale=alt.Scale(zero=False, domain=domain),
+            axis=axis(),
+        ),
         y2="high:Q",
     )
     points = base.mark_point(filled=True, size=60).encode(
@@ -291,20 +447,21 @@ def _one_row(**values: Any) -> pd.DataFrame:
 
 def game_length(table: pd.DataFrame, maxbins: int = 40) -> AnyChart:
     """How many decisions the games took (one count per game)."""
-    import altair as alt
+    alt = load_altair()
 
     games = table.drop_duplicates("game")
     data = _counts(games, ["decisions"])
     chart: AnyChart = (
-        alt.Chart(data, title=str(CORE("Game length")))
+        alt.Chart(data, title=heading(CORE("Game length")))
         .mark_bar()
         .encode(
             x=alt.X(
                 "decisions:Q",
-                bin=alt.Bin(maxbins=maxbins),
+                bin=whole_bin(maxbins),
                 title=str(CORE("decisions in the game")),
+                axis=axis(whole=True),
             ),
-            y=alt.Y("sum(games):Q", title=str(CORE("games"))),
+            y=alt.Y("sum(games):Q", title=str(CORE("games")), axis=axis(whole=True)),
             tooltip=[alt.Tooltip("sum(games):Q", title=str(CORE("games")))],
         )
         .properties(width=360, height=200)
@@ -314,25 +471,27 @@ def game_length(table: pd.DataFrame, maxbins: int = 40) -> AnyChart:
 
 def versus_matrix(matrix: pd.DataFrame) -> AnyChart:
     """A bot-vs-bot grid from :func:`gamekit.simulation.versus`: the row bot's win rate."""
-    import altair as alt
+    alt = load_altair()
 
-    base = alt.Chart(matrix, title=str(CORE("Win rate of the bot against the opponents"))).encode(
+    title = heading(CORE("Win rate of the bot against the opponents"))
+    base = alt.Chart(matrix, title=title).encode(
         x=alt.X(
             "opponent:N",
             title=str(CORE("opponent (every other seat)")),
-            axis=alt.Axis(labelAngle=0),
+            axis=axis(labelAngle=0),
         ),
-        y=alt.Y("bot:N", title=str(CORE("bot"))),
+        y=alt.Y("bot:N", title=str(CORE("bot")), axis=axis()),
     )
     cells = base.mark_rect().encode(
         color=alt.Color(
             "win_rate:Q",
             title=str(CORE("win rate")),
             scale=alt.Scale(domain=[0, 1], scheme="blues"),
+            legend=legend(),
         ),
         tooltip=["bot:N", "opponent:N", "games:Q", alt.Tooltip("win_rate:Q", format=".3f")],
     )
-    labels = base.mark_text().encode(
+    labels = base.mark_text(fontSize=LABEL_PX).encode(
         text=alt.Text("win_rate:Q", format=".2f"),
         color=alt.condition("datum.win_rate > 0.5", alt.value("white"), alt.value("black")),
     )
@@ -351,7 +510,7 @@ def ladder(table: pd.DataFrame) -> AnyChart:
     >>> ladder(board).to_dict()["layer"][1]["mark"]["type"]
     'point'
     """
-    import altair as alt
+    alt = load_altair()
     import pandas as pd
 
     data = pd.DataFrame(table).copy()
@@ -365,18 +524,22 @@ def ladder(table: pd.DataFrame) -> AnyChart:
     data = data[keep + (["role"] if "role" in data else [])]
     pad = max(10.0, 0.05 * float(data.high.max() - data.low.min()))
     domain = [float(data.low.min()) - pad, float(data.high.max()) + pad]
-    y = alt.Y("label:N", sort=order, title=None)
+    y = alt.Y("label:N", sort=order, title=None, axis=axis())
     x_scale = alt.Scale(domain=domain, zero=False, nice=False)
     title = table.attrs.get("title", "") if hasattr(table, "attrs") else ""
-    base = alt.Chart(data, title=str(CORE("Bot ladder {title}", title=title)).strip()).encode(y=y)
+    heading_text = str(CORE("Bot ladder {title}", title=title)).strip()
+    base = alt.Chart(data, title=heading(heading_text)).encode(y=y)
     colour = (
-        alt.Color("role:N", title=str(CORE("role"))) if "role" in data else alt.value("#1f77b4")
+        alt.Color("role:N", title=str(CORE("role")), legend=legend())
+        if "role" in data
+        else alt.value("#1f77b4")
     )
     bars = base.mark_rule(strokeWidth=2).encode(
         x=alt.X(
             "low:Q",
             title=str(CORE("rating (Elo points, {level} interval)", level=CORE("95%"))),
             scale=x_scale,
+            axis=axis(format=".0f"),
         ),
         x2="high:Q",
         color=colour,
@@ -410,15 +573,26 @@ def convergence(
     float, or a SymPy number). The line is the running mean, the band the 95%
     funnel ``exact ± z·σ/√n``, the dashed rule the exact value.
     """
-    import altair as alt
+    alt = load_altair()
 
     data = running_mean(samples, float(exact), points, z)
     label = str(CORE("estimate")) if label is None else label
-    x = alt.X("n:Q", scale=alt.Scale(type="log"), title=str(CORE("samples (log scale)")))
-    base = alt.Chart(
-        data, title=str(CORE("{label}: simulation against the exact value", label=label))
+    x = alt.X(
+        "n:Q",
+        scale=alt.Scale(type="log"),
+        title=str(CORE("samples (log scale)")),
+        axis=axis(whole=True),
     )
-    band = base.mark_area(opacity=0.25).encode(x=x, y=alt.Y("low:Q", title=label), y2="high:Q")
+    base = alt.Chart(
+        data, title=heading(CORE("{label}: simulation against the exact value", label=label))
+    )
+    return _band_line_and_exact(alt, base, x, label)
+
+
+def _band_line_and_exact(alt: Any, base: Any, x: Any, label: str) -> AnyChart:
+    """The estimate's band (``low``–``high``), its line and the exact value's dashed rule."""
+    y = alt.Y("low:Q", title=label, axis=axis())
+    band = base.mark_area(opacity=0.25).encode(x=x, y=y, y2="high:Q")
     line = base.mark_line().encode(
         x=x, y="estimate:Q", tooltip=["n:Q", alt.Tooltip("estimate:Q", format=".4f")]
     )
@@ -427,77 +601,113 @@ def convergence(
     return chart
 
 
-def boo_survival(table: pd.DataFrame, memory: str = "memory") -> AnyChart:
-    """Boo Party!: share of parties still going when each Vision is revealed, by memory.
+def running_interval(
+    samples: Iterable[float], points: int = 120, z: float = Z95, chance: bool = True
+) -> pd.DataFrame:
+    """The running estimate and its own 95% interval at about ``points`` sample sizes.
 
-    ``table`` comes from :func:`gamekit.simulation.memory_sweep` (a ``memory``
-    column and the ``visions_revealed`` summary column).
+    For 0/1 samples (``chance=True``) the interval at ``n`` is Wilson's for the hits so
+    far (it stays within [0, 1] and is right near 0 and 1); for numbers, the normal
+    interval ``mean ± z·s/√n`` with ``s`` the standard deviation of the ``n`` samples so
+    far. Unlike :func:`running_mean`'s funnel, it uses no exact value: it is what an
+    experimenter would report, and the exact value should lie inside it 95% of the time.
+
+    >>> d = running_interval([1, 0, 1, 1], points=4)
+    >>> list(d.n), [round(x, 3) for x in d.low]
+    ([1, 2, 3, 4], [0.207, 0.095, 0.208, 0.301])
     """
-    import altair as alt
+    import numpy as np
+    import pandas as pd
 
-    data = survival_data(table, memory)
-    chart: AnyChart = (
-        alt.Chart(data, title=str(CORE("How long the Monsters last, by memory")))
-        .mark_line(point=True, interpolate="step-after")
-        .encode(
-            x=alt.X("visions:Q", title=str(CORE("Visions revealed"))),
-            y=alt.Y(
-                "surviving:Q",
-                title=str(CORE("parties still going")),
-                scale=alt.Scale(domain=[0, 1]),
-            ),
-            color=alt.Color(f"{memory}:O", title=str(CORE("Monsters' memory"))),
-            tooltip=[f"{memory}:O", "visions:Q", alt.Tooltip("surviving:Q", format=".3f")],
-        )
-        .properties(width=360, height=220)
+    values = np.asarray([float(v) for v in samples], dtype=float)
+    if values.size == 0:
+        raise ValueError("give at least one sample")
+    sums = np.cumsum(values)
+    sizes = np.unique(np.geomspace(1, values.size, num=max(2, points)).round().astype(int))
+    means = sums[sizes - 1] / sizes
+    if chance:
+        hits = sums[sizes - 1]
+        bounds = [wilson(int(round(h)), int(n), z) for h, n in zip(hits, sizes, strict=True)]
+        low = np.array([b[0] for b in bounds])
+        high = np.array([b[1] for b in bounds])
+    else:
+        squares = np.cumsum(values * values)[sizes - 1]
+        var = np.where(sizes > 1, (squares - sizes * means**2) / np.maximum(sizes - 1, 1), np.nan)
+        half = z * np.sqrt(np.maximum(var, 0.0) / sizes)
+        low, high = means - half, means + half
+    return pd.DataFrame({"n": sizes, "estimate": means, "low": low, "high": high})
+
+
+def closing_in(
+    samples: Iterable[float],
+    exact: Any,
+    label: str | None = None,
+    *,
+    chance: bool = True,
+    points: int = 120,
+    z: float = Z95,
+) -> AnyChart:
+    """The estimate closing in on the exact value, with its own 95% interval (the band,
+    :func:`running_interval`: Wilson's for 0/1 samples) and the exact line (dashed).
+    The what-if explorers draw it (``gamekit.explore``).
+
+    >>> chart = closing_in([1, 0, 0, 1, 0], 0.4, "heads")
+    >>> [layer["mark"]["type"] for layer in chart.to_dict()["layer"]]
+    ['area', 'line', 'rule']
+    """
+    alt = load_altair()
+
+    data = running_interval(samples, points, z, chance).dropna()
+    data["exact"] = float(exact)
+    label = str(CORE("estimate")) if label is None else str(label)
+    x = alt.X(
+        "n:Q",
+        scale=alt.Scale(type="log"),
+        title=str(CORE("games (log scale)")),
+        axis=axis(whole=True),
     )
+    base = alt.Chart(data, title=heading(CORE("the estimate and its 95% interval")))
+    return _band_line_and_exact(alt, base, x, label)
+
+
+# -- the titles' own charts, by their old names --------------------------------------
+def title_chart(name: str, title: str | None = None) -> Any:
+    """A chart function of a title's ``analyses`` module (``Rules.analyses()``) by name:
+    of ``title``, or of the first installed title that has it.
+
+    >>> title_chart("no such chart")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.ConfigError: no title has an analysis named 'no such chart'
+    """
+    from gamekit.simulation.analyses import analysis
+
+    return analysis(name, title)
+
+
+def boo_survival(table: pd.DataFrame, memory: str = "memory") -> AnyChart:
+    """Boo Party!: share of parties still going when each Vision is revealed, by memory
+    (its ``analyses.survival_chart``; ``table`` from ``memory_sweep``)."""
+    chart: AnyChart = title_chart("survival_chart")(table, memory)
     return chart
 
 
 def survival_data(table: pd.DataFrame, memory: str = "memory") -> pd.DataFrame:
-    """Per memory level and number of Visions ``r``: share of games that reached ``r``."""
-    import pandas as pd
-
-    games = table.drop_duplicates([memory, "game"])
-    rows = []
-    for level, group in games.groupby(memory, sort=True):
-        revealed = group["visions_revealed"].to_numpy()
-        for r in range(1, int(revealed.max()) + 1):
-            rows.append((level, r, float((revealed >= r).mean())))
-    return pd.DataFrame(rows, columns=[memory, "visions", "surviving"])
+    """Boo Party!'s ``analyses.survival_data``: the data of :func:`boo_survival`."""
+    data: pd.DataFrame = title_chart("survival_data")(table, memory)
+    return data
 
 
 def wealth_over_rounds(table: pd.DataFrame) -> AnyChart:
-    """The Bloody Inn: mean wealth per round for each seat, with the middle half shaded.
-
-    ``table`` comes from :func:`gamekit.simulation.wealth_by_round`. Games that
-    ended earlier drop out of the later rounds.
-    """
-    import altair as alt
-
-    data = wealth_data(table)
-    base = alt.Chart(data, title=str(CORE("Wealth over the rounds"))).encode(
-        x=alt.X("round:Q", title=str(CORE("round"))),
-        color=alt.Color("player:N", title=str(CORE("player (bot)"))),
-    )
-    band = base.mark_area(opacity=0.2).encode(
-        y=alt.Y("q25:Q", title=str(CORE("wealth (F)"))), y2="q75:Q"
-    )
-    line = base.mark_line(point=True).encode(
-        y="mean:Q", tooltip=["player:N", "round:Q", alt.Tooltip("mean:Q", format=".1f"), "games:Q"]
-    )
-    chart: AnyChart = alt.layer(band, line).properties(width=380, height=220)
+    """The Bloody Inn: mean wealth per round for each seat (its ``analyses.wealth_chart``;
+    ``table`` from ``wealth_by_round``)."""
+    chart: AnyChart = title_chart("wealth_chart")(table)
     return chart
 
 
 def wealth_data(table: pd.DataFrame) -> pd.DataFrame:
-    """Mean, quartiles and game count of the wealth per seat and round."""
-    grouped = table.groupby(["seat", "bot", "round"], observed=True)["wealth"]
-    data = grouped.agg(
-        mean="mean", q25=lambda w: w.quantile(0.25), q75=lambda w: w.quantile(0.75), games="count"
-    ).reset_index()
-    names = player_names(data.seat)
-    data["player"] = [f"{n} ({b})" for n, b in zip(names, data.bot, strict=True)]
+    """The Bloody Inn's ``analyses.wealth_data``: the data of :func:`wealth_over_rounds`."""
+    data: pd.DataFrame = title_chart("wealth_data")(table)
     return data
 
 
@@ -511,7 +721,7 @@ def save(chart: Any, path: str | Path, scale: float = 1.0) -> Path:
     elif suffix == ".png":
         path.write_bytes(to_png(chart, scale))
     elif suffix == ".html":
-        chart.save(str(path), inline=True)
+        chart.save(str(path), inline=True, json_kwds={"cls": ScriptSafeJSON})
     elif suffix == ".json":
         path.write_text(chart.to_json(), encoding="utf-8")
     else:
@@ -536,12 +746,15 @@ def to_png(chart: Any, scale: float = 1.0) -> bytes:
 __all__: Sequence[str] = (
     "against_fair",
     "boo_survival",
+    "closing_in",
     "convergence",
     "enable",
     "fair_share",
     "game_length",
     "save",
+    "running_interval",
     "score_distribution",
+    "title_chart",
     "to_png",
     "to_svg",
     "versus_matrix",

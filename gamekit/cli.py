@@ -1,8 +1,12 @@
-"""The ``gamekit`` command: simulate many games, replay a saved game, print the speed table.
+"""The ``gamekit`` command: simulate many games, replay a saved game.
 
     gamekit simulate hats --players 3 --games 10000 --bots random --seed 1 --out hats.parquet
     gamekit replay game.json
-    gamekit bench --seconds 1
+    gamekit replay --html game.html --seat 1 game.json
+    gamekit assign --format otter --roster roster.csv kk-1 kk-6 course/
+    gamekit room serve knock-knock --players 4 --tables 6
+
+(The maintainers' speed table is ``python benchmarks/speed.py``, outside the kit.)
 
 Every error is one line on stderr (``gamekit simulate: error: ...``), never a
 traceback. Exit status:
@@ -13,9 +17,12 @@ traceback. Exit status:
 - 2: bad arguments (an unknown title or bot, a bad number, an option that is not
   the game's, an ``--out`` that is a folder, in a missing folder or already there
   without ``--force``);
-- 130: interrupted (Ctrl-C); ``--out`` is then left as it was.
+- 130: interrupted (Ctrl-C); ``--out`` is then left as it was;
+- 128 + the signal's number: ended by ``SIGTERM`` (143) or ``SIGHUP`` (129), with one
+  line saying so; ``--out`` is left as it was and the worker processes are stopped.
 
-``--out`` is written to a hidden temporary file next to it, renamed at the end.
+``--out`` is written to a hidden temporary file next to it, renamed at the end, and
+removed on any error, Ctrl-C or ``SIGTERM``/``SIGHUP``.
 """
 
 from __future__ import annotations
@@ -23,8 +30,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import secrets
+import signal
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -33,7 +43,7 @@ from gamekit import all_titles
 from gamekit.core.actions import Action
 from gamekit.core.errors import GamekitError
 from gamekit.core.game import Game
-from gamekit.core.i18n import CORE, LANGUAGES, language
+from gamekit.core.i18n import CORE, CORE_N, LANGUAGES, language
 from gamekit.core.names import Seat
 
 
@@ -46,10 +56,8 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> Parser:
-    """The ``gamekit`` parser with its three commands."""
-    from gamekit import simulation_bench
-
-    top = Parser(prog="gamekit", description="Four tabletop card games: simulate, replay, bench.")
+    """The ``gamekit`` parser with its commands."""
+    top = Parser(prog="gamekit", description="Four tabletop card games: simulate, replay, assign.")
     commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     _add_simulate(commands)
     replay = commands.add_parser(
@@ -59,14 +67,38 @@ def build_parser() -> Parser:
     replay.add_argument(
         "--lang", choices=LANGUAGES, default=None, help="the narration's language (default: en)"
     )
-    bench = commands.add_parser(
-        "bench",
-        help="print the speed table",
-        description="Measure decisions/s and games/s per title on one core "
-        "(full API and lean path), with OpenSpiel and RLCard when installed.",
+    replay.add_argument(
+        "--html",
+        type=Path,
+        default=None,
+        metavar="OUT.html",
+        help="write the game as one offline HTML page (a timeline, no kernel) instead",
     )
-    simulation_bench.add_options(bench)
+    replay.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --html: the seat whose view the page shows, from 0 (default: a spectator)",
+    )
+    _add_assign(commands)
+    from gamekit.rooms import command as room_command
+
+    room_command.add_parser(commands, all_titles())
     return top
+
+
+def _add_assign(commands: Any) -> None:
+    from gamekit.teacher import command
+
+    assign = commands.add_parser(
+        "assign",
+        help="hand the exercises out for otter-grader or nbgrader",
+        description="Write the kit's exercises as an otter-grader or nbgrader assignment "
+        "(questions, solutions, tests calling the kit's check), one variant per learner "
+        "with --roster. Needs the grading extra: pip install 'gamekit[grading]'.",
+    )
+    command.add_options(assign)
 
 
 def replay_doc() -> str:
@@ -156,6 +188,45 @@ class WriteError(Exception):
     """The output could not be written (exit status 1)."""
 
 
+class Ended(BaseException):
+    """The command was ended by a signal (``SIGTERM``, ``SIGHUP``): like Ctrl-C, it
+    unwinds everything (worker processes stopped, temporary file removed)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+    @property
+    def name(self) -> str:
+        """The signal's name, for example ``"SIGTERM"``."""
+        return signal.Signals(self.number).name
+
+
+ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that end a command cleanly (``SIGKILL`` cannot be caught)."""
+
+
+@contextlib.contextmanager
+def ended_by_signals() -> Iterator[None]:
+    """While the block runs, ``SIGTERM`` and ``SIGHUP`` raise :class:`Ended` (main thread
+    only; the handlers in force before come back afterwards)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def end(number: int, _frame: Any) -> None:
+        raise Ended(number)
+
+    before = {number: signal.signal(number, end) for number in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
 # -- the commands -------------------------------------------------------------------
 def simulate_parameters() -> frozenset[str]:
     """The names ``--option`` may not use: ``simulate``'s own parameters."""
@@ -189,14 +260,57 @@ def check_out(path: Path, force: bool) -> None:
         raise ValueError(f"--out {path} exists; add --force to replace it")
 
 
+PARTIAL = re.compile(r"^\.(?P<name>.+\.(?:csv|parquet))\.(?P<pid>\d+)-[0-9a-f]{8}\.partial$")
+"""The hidden file a run writes before it renames it: ``.NAME.PID-TOKEN.partial``."""
+
+
+def _partial_name(path: Path) -> Path:
+    """A new hidden temporary name next to ``path``, with this process's id in it."""
+    return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.partial")
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` is running (on a system that cannot tell: assume so)."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: alive
+        return True
+    return True
+
+
+def remove_stale_partials(folder: Path) -> list[Path]:
+    """Remove the hidden ``.partial`` files of runs whose process is gone; returns them.
+
+    A run killed with ``SIGKILL`` (no handler runs) leaves its temporary file; the next
+    run writing into the same folder removes it. The file of a run still going (its
+    process is alive) stays. A ``.partial`` file is never read as results.
+    """
+    removed = []
+    with contextlib.suppress(OSError):
+        for candidate in folder.iterdir():
+            found = PARTIAL.match(candidate.name)
+            if found and not _alive(int(found["pid"])):
+                with contextlib.suppress(OSError):
+                    candidate.unlink()
+                    removed.append(candidate)
+    return removed
+
+
 @contextlib.contextmanager
 def atomic_output(path: Path, force: bool) -> Iterator[Path]:
     """A hidden temporary file next to ``path``, renamed to ``path`` once written.
 
     If anything goes wrong (Ctrl-C included) the temporary file is removed and
-    ``path`` is left as it was.
+    ``path`` is left as it was. The file is named after this process
+    (:data:`PARTIAL`), so after a ``SIGKILL`` the next run removes it
+    (:func:`remove_stale_partials`).
     """
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.partial")
+    remove_stale_partials(path.parent)
+    temporary = _partial_name(path)
     try:
         temporary.open("x").close()
     except OSError as err:
@@ -286,7 +400,22 @@ def replay_command(args: argparse.Namespace) -> str:
         text = args.file.read_text(encoding="utf-8")
     except OSError as err:
         raise ValueError(f"cannot read {args.file}: {err.strerror}") from None
-    return narrate(text, lang=args.lang)
+    if args.html is None:
+        if args.seat is not None:
+            raise ValueError("--seat chooses the view of --html: give --html OUT.html too")
+        return narrate(text, lang=args.lang)
+    return export_record(text, args.html, seat=args.seat, lang=args.lang)
+
+
+def export_record(record: str, out: Path, seat: int | None, lang: str | None) -> str:
+    """``gamekit replay --html``: the record as one offline page; returns the line said."""
+    from gamekit.core.game import load_game
+    from gamekit.export import export_html
+
+    game = load_game(record)
+    written = export_html(game, out, seat=seat, lang=lang)
+    who = "a spectator" if seat is None else f"seat {seat}"
+    return f"wrote {written} ({game.step} steps, seen by {who})"
 
 
 def narrate(record: str, lang: str | None = None) -> str:
@@ -313,8 +442,14 @@ def _narration(game: Game, history: Sequence[Action]) -> list[str]:
     moves = len(history)
     with language(game.lang):
         name = game.rules.display_name()
-    head = CORE("{players} players, seed {seed}", players=game.players, seed=game.seed)
-    count = CORE("1 move") if moves == 1 else CORE("{count} moves", count=moves)
+    head = CORE_N(
+        "{players} player, seed {seed}",
+        "{players} players, seed {seed}",
+        game.players,
+        players=game.players,
+        seed=game.seed,
+    )
+    count = CORE_N("{count} move", "{count} moves", moves, count=moves)
     lines = [f"{name} - {read(head)}, {read(count)}"]
     for step, action in enumerate(history, start=1):
         seat = game.to_move
@@ -336,17 +471,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     prefix = f"gamekit {args.command}"
     try:
-        if args.command == "simulate":
-            output = simulate_command(args)
-        elif args.command == "replay":
-            output = replay_command(args)
-        else:
-            from gamekit import simulation_bench
-
-            output = simulation_bench.run(args)
+        with ended_by_signals():
+            commands = {
+                "simulate": simulate_command,
+                "replay": replay_command,
+                "assign": assign_command,
+                "room": room_command,
+            }
+            output = commands[args.command](args)
     except KeyboardInterrupt:
         sys.stderr.write(f"{prefix}: interrupted\n")
         return 130
+    except Ended as ended:
+        sys.stderr.write(f"{prefix}: ended by {ended.name}\n")
+        return 128 + ended.number
     except WriteError as err:
         parser.exit(1, f"{prefix}: error: {_one_line(err)}\n")
     except (GamekitError, ValueError) as err:
@@ -357,6 +495,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Python's documented recipe: the rest of the output goes nowhere.
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     return 0
+
+
+def room_command(args: argparse.Namespace) -> str:
+    """``gamekit room serve``: a lobby until Ctrl-C (see :mod:`gamekit.rooms.command`)."""
+    from gamekit.rooms import command
+
+    return command.run(args)
+
+
+def assign_command(args: argparse.Namespace) -> str:
+    """``gamekit assign``: a grading tool that fails is an output not written (status 1)."""
+    from gamekit.teacher import command
+
+    try:
+        return command.run(args)
+    except (RuntimeError, OSError) as err:
+        raise WriteError(str(err)) from None
 
 
 def _one_line(err: BaseException) -> str:

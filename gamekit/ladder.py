@@ -38,8 +38,9 @@ games with replacement, but when one bot beat another every time it still shows
 how unsure the gap is (the weight of the virtual tie varies), where plain
 resampling would give an interval of width zero.
 
-**Teams.** In Boo Party! the Seer (seat 0) plays alone against the Monsters, so
-seats cannot rotate. There each game seats one Seer bot against one Monster bot
+**Teams.** A title whose seat 0 plays alone against every other seat names its
+two sides in ``Rules.sides`` (Boo Party!: the Seer against the Monsters), and
+there seats cannot rotate. There each game seats one Seer bot against one Monster bot
 (every Monster seat holds it), every Seer bot against every Monster bot, and the
 table rates *roles*: ``("seer", bot)`` and ``("monsters", bot)``. A Seer rating
 and a Monster rating compare directly (the chance that this Seer beats these
@@ -68,9 +69,6 @@ from gamekit.charts import Z95, wilson
 from gamekit.core import registry
 from gamekit.core.rng import derive_seed
 from gamekit.simulation import BotSpec, local_cores, make_plan, simulate
-
-ROLES: dict[str, tuple[str, str]] = {"boo-party": ("seer", "monsters")}
-"""Titles where seat 0 plays alone against every other seat: the names of the two sides."""
 
 SCALE = 400 / math.log(10)
 """Natural-log strengths to Elo points."""
@@ -193,7 +191,7 @@ def play(
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     plan = make_plan(title, players, "random", seed, options)
-    roles = ROLES.get(title)
+    roles = registry.rules_for(title).sides
     labels = [_spec_label(title, spec) for spec in listed]
     if roles is None:
         seatings = schedule(range(len(listed)), plan.players)

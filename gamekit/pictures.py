@@ -69,6 +69,60 @@ _ZONE = "margin:4px 0;padding:4px 6px;background:rgba(0,0,0,0.18);border-radius:
 
 
 # -- drawing pieces -----------------------------------------------------------------
+CARD_WIDTH, CARD_MAX_WIDTH, CARD_PADDING = 58, 112, 4
+"""A card is 58 px wide and grows up to 112 px for a long word; 4 px each side of text."""
+LABEL_PX, SUB_PX, LABEL_MIN_PX = 11, 10, 8
+"""Font sizes (px) of a card's word and of its small line; a word too long for the widest
+card is set smaller, down to 8 px (and, past that, wraps rather than being clipped)."""
+
+_NARROW, _WIDE = set("fijlrtI!|'’.,:;()[]/-·"), set("mwMWœŒæÆ")
+
+
+def text_em(text: str) -> float:
+    """An upper bound of ``text``'s width in em in a bold sans-serif font.
+
+    The bounds are those of DejaVu Sans Bold, among the widest fonts a browser
+    falls back to, rounded up, so a word measured here fits in any common font.
+
+    >>> round(text_em("Peacekeeper"), 2)
+    7.84
+    """
+    width = 0.0
+    for char in text:
+        if char in _NARROW:
+            width += 0.5
+        elif char in _WIDE:
+            width += 1.12
+        elif char.isspace():
+            width += 0.36
+        elif char.isupper():
+            width += 0.86
+        else:
+            width += 0.72
+    return width
+
+
+def _longest_word_em(text: str) -> float:
+    """The widest unbreakable piece of ``text`` (a browser breaks at spaces and after hyphens)."""
+    pieces = text.replace("-", "- ").split()
+    return max((text_em(piece) for piece in pieces), default=0.0)
+
+
+def card_fit(label: str, sub: str = "") -> tuple[int, int]:
+    """``(card width, label font size)`` in px so no word of ``label`` or ``sub`` is clipped.
+
+    >>> card_fit("Ghost"), card_fit("Peacekeeper")
+    ((58, 11), (95, 11))
+    """
+    inner = CARD_MAX_WIDTH - 2 * CARD_PADDING
+    needed = max(_longest_word_em(label) * LABEL_PX, _longest_word_em(sub) * SUB_PX)
+    width = max(CARD_WIDTH, min(CARD_MAX_WIDTH, int(needed) + 1 + 2 * CARD_PADDING))
+    size = LABEL_PX
+    while size > LABEL_MIN_PX and _longest_word_em(label) * size > inner:
+        size -= 1
+    return width, size
+
+
 def card_html(
     label: str,
     colour: str = "grey",
@@ -79,19 +133,25 @@ def card_html(
 ) -> str:
     """One card as an inline-block: a colour band, a symbol, a word (never colour alone).
 
+    The card widens (and, past its widest, the word shrinks) so a long name such as
+    "Peacekeeper" is never clipped (:func:`card_fit`).
+
     >>> "Ghost" in card_html("Ghost", "sky", "circle")
     True
     """
+    width, size = card_fit(label, sub)
     base = (
-        "display:inline-block;vertical-align:top;width:58px;min-height:78px;margin:2px;"
+        f"display:inline-block;vertical-align:top;width:{width}px;min-height:78px;margin:2px;"
         "border:1.5px solid #333;border-radius:7px;text-align:center;overflow:hidden;"
-        "box-shadow:0 1px 3px rgba(0,0,0,.45);font-size:11px;line-height:1.15;"
+        f"box-shadow:0 1px 3px rgba(0,0,0,.45);font-size:{LABEL_PX}px;line-height:1.15;"
+        "box-sizing:content-box;overflow-wrap:anywhere;"
     )
+    text = f"display:block;padding:0 {CARD_PADDING}px;font-size:{size}px"
     if face_down:
         stripes = "repeating-linear-gradient(45deg,#0072B2,#0072B2 5px,#005a8c 5px,#005a8c 10px)"
         return (
             f"<span style='{base}background:{stripes};color:#fff' title='{escape(label)}'>"
-            f"<b style='display:block;margin-top:26px;background:rgba(0,0,0,.45)'>"
+            f"<b style='{text};margin-top:26px;background:rgba(0,0,0,.45)'>"
             f"{escape(label)}</b></span>"
         )
     hexa = OKABE_ITO.get(colour, colour)
@@ -102,12 +162,11 @@ def card_html(
         f"<span style='display:block;font-size:24px;color:{hexa};-webkit-text-stroke:1px #222'>"
     )
     symbol += f"{SHAPES.get(shape, SHAPES['blank'])}</span>"
-    extra = (
-        f"<span style='display:block;color:#555;font-size:10px'>{escape(sub)}</span>" if sub else ""
-    )
+    small = f"display:block;padding:0 {CARD_PADDING}px;color:#555;font-size:{SUB_PX}px"
+    extra = f"<span style='{small}'>{escape(sub)}</span>" if sub else ""
     return (
         f"<span style='{base}background:#fffdf7;color:#1b1b1b' title='{escape(label)}'>"
-        f"{band}{symbol}<b style='display:block'>{escape(label)}</b>{extra}</span>"
+        f"{band}{symbol}<b style='{text}'>{escape(label)}</b>{extra}</span>"
     )
 
 

@@ -13,7 +13,8 @@ How it decides, in four steps a learner can redo by hand:
    tie, plus a little for the score margin). A title may instead let its own
    simple bot play the next few moves for everyone (each from its own view of
    the world: a better model of real opponents than random play) and then read
-   the running scores (:data:`STYLES`).
+   the running scores (the title's
+   :attr:`~gamekit.core.rules.Rules.search_defaults`).
 3. **Repeat with many worlds** and average: a move that does well across many
    guesses is a good move whatever the hidden cards are. Together, steps 1-3
    are *perfect-information Monte Carlo* (PIMC).
@@ -42,29 +43,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gamekit import bots as bots_module
-from gamekit.bots import Bot, View
 from gamekit.core.actions import Action
 from gamekit.core.errors import GamekitError
 from gamekit.core.lean import decide
+from gamekit.core.players import BEST, SEARCH, Bot, View, simple_factory
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.core.rules import Rules
 
-DEFAULT_BUDGET = 8000
-"""Simulated decisions per decision for a title not in :data:`BUDGETS`."""
-BUDGETS: dict[str, int] = {
-    "knock-knock": 9000,
-    "hats": 4500,
-    "boo-party": 8000,
-    "bloody-inn": 5000,
-}
-"""Default budgets, tuned so that a decision takes well under 50 ms on the
-kit's reference machine (2 cores, Python 3.11; see ``benchmarks/bots.py``)."""
-STYLES: dict[str, tuple[str, int, int | None]] = {"knock-knock": ("greedy", 2, None)}
-"""Per title, the default ``(policy, lookahead, depth)``: which bot guides the first
-``lookahead`` moves of a rollout, and how many moves a rollout plays before the
-running scores are read (``None``: to the end). Default: random to the end."""
-RANDOM_TO_THE_END: tuple[str, int, int | None] = ("random", 0, None)
 GUIDED_COST = 40
 """A move chosen by a guiding bot counts as this many random moves (it costs about that)."""
 WORLD_COST = 20
@@ -162,13 +147,24 @@ def evaluate(
     return estimate(rules, state, seat), cost
 
 
-def halve(alive: list[int], totals: Sequence[float], counts: Sequence[int]) -> list[int]:
-    """Keep the better half of the moves still in the race (by mean reward; ties: listed first).
+def halve(
+    alive: list[int],
+    totals: Sequence[float],
+    counts: Sequence[int],
+    draw: Sequence[int] | None = None,
+) -> list[int]:
+    """Keep the better half of the moves still in the race (by mean reward).
+
+    Equal means are ordered by ``draw`` (a shuffled rank for each move: the search
+    draws it from its seed), else as listed.
 
     >>> halve([0, 1, 2], [1.0, 3.0, 2.0], [2, 2, 2])
     [1, 2]
+    >>> halve([0, 1, 2], [1.0, 1.0, 1.0], [2, 2, 2], draw=[2, 0, 1])
+    [1, 2]
     """
-    ranked = sorted(alive, key=lambda a: (-totals[a] / max(1, counts[a]), a))
+    rank = draw or range(len(totals))
+    ranked = sorted(alive, key=lambda a: (-totals[a] / max(1, counts[a]), rank[a]))
     return sorted(ranked[: (len(alive) + 1) // 2])
 
 
@@ -176,11 +172,13 @@ class SearchBot(Bot):
     """Determinized Monte Carlo search (PIMC with sequential halving): plays any title.
 
     ``budget`` is the effort per decision, in simulated decisions (``None``: the
-    title's default in :data:`BUDGETS`); ``time_limit`` (seconds, optional) also
-    stops the search early, at the price of reproducibility. ``policy`` names the
-    title's (memoryless) bot that plays the first ``lookahead`` moves of each rollout, and
-    ``depth`` how many moves a rollout plays before the running scores are read
-    (``None``: to the end); left out, they come from :data:`STYLES`.
+    title's default, its ``search_defaults.budget``, tuned so that a decision takes
+    well under 50 ms on two cores: see ``benchmarks/bots.py``); ``time_limit``
+    (seconds, optional) also stops the search early, at the price of reproducibility.
+    ``policy`` names the title's (memoryless) bot that plays the first ``lookahead``
+    moves of each rollout, and ``depth`` how many moves a rollout plays before the
+    running scores are read (``None``: to the end); left out, they come from the
+    title's ``search_defaults``.
     """
 
     name = "search"
@@ -209,7 +207,7 @@ class SearchBot(Bot):
             not isinstance(lookahead, int) or isinstance(lookahead, bool) or lookahead < 0
         ):
             raise ValueError(f"lookahead is a number of moves (0 or more), not {lookahead!r}")
-        if policy in (bots_module.SEARCH, bots_module.BEST):
+        if policy in (SEARCH, BEST):
             raise ValueError("the rollout policy must be a simple bot, not a search bot")
         self.budget = budget
         self.policy = policy
@@ -234,18 +232,18 @@ class SearchBot(Bot):
             return legal[0]
         self.decisions += 1
         key = derive_seed(self.seed, "decision", self.decisions)
-        budget = self.budget or BUDGETS.get(rules.title, DEFAULT_BUDGET)
+        budget = self.budget or rules.search_defaults.budget
         return legal[self._search(rules, state, legal, seat, key, budget)]
 
     def _style(self, rules: Rules[Any], key: int, seats: int) -> tuple[list[Bot], int, int | None]:
         """The guiding bots (one per seat), the lookahead and the depth of the rollouts."""
-        policy, lookahead, depth = STYLES.get(rules.title, RANDOM_TO_THE_END)
-        policy = self.policy or policy
-        lookahead = lookahead if self.lookahead is None else self.lookahead
-        depth = depth if self.depth == -1 else self.depth
+        style = rules.search_defaults
+        policy = self.policy or style.policy
+        lookahead = style.lookahead if self.lookahead is None else self.lookahead
+        depth = style.depth if self.depth == -1 else self.depth
         if policy == "random" or lookahead <= 0:
             return [], 0, depth
-        make = bots_module.factory(rules.title, policy)
+        make = simple_factory(rules, policy)
         return [make(seed=derive_seed(key, "guide", s)) for s in range(seats)], lookahead, depth
 
     def _search(
@@ -263,6 +261,7 @@ class SearchBot(Bot):
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         alive = list(range(len(legal)))
+        draw = Rng(derive_seed(key, "ties")).shuffled(alive)  # equal moves: a draw, not list order
         rounds = max(1, math.ceil(math.log2(len(legal))))
         share = budget / rounds
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -282,6 +281,6 @@ class SearchBot(Bot):
                     counts[a] += 1
                     spent += steps
                 if deadline is not None and time.perf_counter() > deadline:
-                    return max(alive, key=lambda a: (totals[a] / max(1, counts[a]), -a))
-            alive = halve(alive, totals, counts)
+                    return max(alive, key=lambda a: (totals[a] / max(1, counts[a]), -draw[a]))
+            alive = halve(alive, totals, counts, draw)
         return alive[0]

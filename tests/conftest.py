@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,3 +24,17 @@ def toy_title() -> Iterator[str]:
         yield "toy"
     finally:
         gamekit.unregister("toy")
+
+
+@pytest.fixture
+def made() -> Iterator[list[Any]]:
+    """Lobbies and seats of a room to close after the test, the last made first."""
+    from gamekit.rooms.server import Lobby
+
+    things: list[Any] = []
+    yield things
+    for thing in reversed(things):
+        if isinstance(thing, Lobby):
+            thing.stop()
+        else:
+            thing.close()

@@ -607,12 +607,12 @@ def test_ruling_I9_fine_paid_by_cheque_avoids_dismissal() -> None:
     for seat in (None, 0, 1):
         view = g.view(seat)
         assert (view["step"], view["action"], view["due"]) == ("fine", "police", 10)
-    assert "11F of cash and 0 cheque(s) left" in g.describe(PayFine("cheque"))
+    assert "11F of cash and 0 cheques left" in g.describe(PayFine("cheque"))
     assert "wages of 3F" in g.describe(PayFine("cash"))
     # the old rule (cash first): 1F left for 3F of wages, 2 cards leave
     events = g.play(PayFine("cash"))
     assert "Player 1 pays 10F of the police fine in cash." in texts(events)
-    assert "2 card(s) must leave" in texts(events)
+    assert "2 cards must leave" in texts(events)
     assert g.state.step == "wages" and g.state.due == 2 and g.to_move == 0
     g.undo()
     # by cheque: 11F of cash pays the 3F of wages, nobody leaves
@@ -651,7 +651,7 @@ def test_ruling_I9_each_10f_is_a_choice_in_seat_order() -> None:
     said = texts(events)
     assert "Player 1 pays 10F of the police fine in cash." in said
     assert "Player 1 pays 10F of the police fine with a cheque." in said
-    assert "Player 1 pays 20F to the gravedigger for 2 unburied corpse(s)" in said
+    assert "Player 1 pays 20F to the gravedigger for 2 unburied corpses" in said
     assert g.state.step == "place" and g.state.round == 2
 
 
@@ -1037,7 +1037,7 @@ def test_describe_previews_and_html_picture() -> None:
     annex = build(s, 1, "duke")
     g = game_at(s)
     play(g, Act("bury"))
-    assert "2 card(s) to play" in g.describe(Target(corpse))
+    assert "2 cards to play" in g.describe(Target(corpse))
     play(g, Target(corpse))
     while g.state.step == "pay":
         play(g, g.legal_actions()[0])

@@ -102,7 +102,7 @@ def test_french_narration_of_a_night() -> None:
     g.lang = "fr"
     events = play(g, Act("kill"), Target(guest), *[Pay(c) for c in s.hands[0]])
     said = [g.read(e) for e in events]
-    assert said[0] == "Le joueur 1 tue l’épicière\u202f: cela coûte 3 carte(s)."
+    assert said[0] == "Le joueur 1 tue l’épicière\u202f: cela coûte 3 cartes."
     assert said[1] == "Le paysan retourne au bistrot."
 
 
@@ -160,7 +160,7 @@ def test_why_and_describe_in_french() -> None:
     g.play(Act("bribe"))
     with pytest.raises(IllegalAction) as refused:
         g.play(Target(guest))
-    assert str(refused.value).startswith("pour corrompre le prêtre, vous devez jouer 3 carte(s)")
+    assert str(refused.value).startswith("pour corrompre le prêtre, vous devez jouer 3 cartes")
     with pytest.raises(IllegalAction, match="^vous ne pouvez blanchir qu’après avoir choisi"):
         g.play(Launder(1))
     s = night(2)
@@ -266,7 +266,7 @@ def test_ruling_I3_cashing_cheques_is_capped_with_the_cap_message() -> None:
     s.cash[0], s.cheques[0] = 35, 1
     g = game_at(s)
     events = play(g, Act("pass"), Launder(-1))
-    assert f"Player 1 cashes 1 cheque(s) and gains 5F (of 10F: {CAP})." in [e.text for e in events]
+    assert f"Player 1 cashes 1 cheque and gains 5F (of 10F: {CAP})." in [e.text for e in events]
     g.lang = "fr"
     assert f"5F (sur 10F\u202f: {CAP_FR})" in g.log[-1].text
 
@@ -302,10 +302,11 @@ def test_exercise_hints_read_in_the_language_in_force() -> None:
     from gamekit.titles.bloody_inn.checks import BANK
 
     assert BANK[0].hint.startswith("Removing cards unseen changes nothing")  # still the text
-    assert "Not quite. Removing cards unseen" in check("inn-1", "1/3").message
+    assert "Not quite. Removing cards unseen" in check("inn-1", "1/3", hint=True).message
     with language("fr"):
         assert (
-            "Retirer des cartes sans les regarder ne change rien" in check("inn-1", "1/3").message
+            "Retirer des cartes sans les regarder ne change rien"
+            in check("inn-1", "1/3", hint=True).message
         )
         assert f"{BANK[2].form}" == "une espérance en F, en fraction"
 

@@ -44,7 +44,10 @@ def dress(game: gamekit.Game, costumes: list[int]) -> None:
 
 def crafted(visions: list[int], deck: list[int], removed: list[int], **fields: object) -> State:
     """A hand-made 3-player position with 6 costumes (Seer 0, Monsters 1 and 2)."""
-    state = State(3, 6, deck, removed, visions, [None] * 3, [None] * 3, 1, "disguise", 1)
+    state = State(
+        players=3, costumes=6, deck=deck, removed=removed, visions=visions,
+        worn=[None] * 3, last=[None] * 3, turn=1, phase="disguise", round=1,
+    )  # fmt: skip
     for name, value in fields.items():
         setattr(state, name, value)
     return state
@@ -254,7 +257,7 @@ def test_an_accusation_before_the_disguises_are_complete_is_refused() -> None:
 def test_other_bad_input_is_refused() -> None:
     game = new(4)
     refused(game, Wear(1, 18), "there is no costume number 18")
-    refused(game, "Accuse the Monsters", "no legal action reads")
+    refused(game, "Accuse the Monsters", "Accuse the Monsters is not allowed now: the Seer cannot")
     dress(game, safe(game)[:3])
     refused(game, Wear(1, 0), "every Monster has chosen a disguise; the Seer decides now")
     game.play("Accuse the Monsters")

@@ -231,7 +231,7 @@ def test_a_sure_monster_volunteers_for_the_new_costume() -> None:
     picks = {TeamBot(seed).act(hit, legal_for(hit)) for seed in range(30)}
     assert picks == {Wear(2, c) for c in (4, 5, 6, 7, 11)}, "sure of every Vision: a new one"
     forgetful = {TeamBot(seed, p=0).act(hit, legal_for(hit)) for seed in range(30)}
-    assert len(forgetful) == 1 and forgetful <= {Wear(2, 0), Wear(2, 3)}, "leave it to others"
+    assert forgetful == {Wear(2, 0), Wear(2, 3)}, "leave it to others (either: a draw)"
     # Player 4 comes last: nobody volunteered, so it must take a new costume.
     last = dict(hit, seat=4, worn=[None, 1, 3, 0, None])
     last["spread"] = [c for c in range(12) if c not in last["worn"]]

@@ -98,7 +98,9 @@ def test_play_accepts_the_move_text_in_either_language() -> None:
     assert other.log[-1].text == "Le joueur 2 choisit pendant que la Voyante a les yeux fermés."
     other.play("Le joueur 3 ne porte rien")
     assert other.history[-1] == WearNothing(2) and other.is_over
-    with pytest.raises(gamekit.IllegalAction, match="aucun coup permis"):
+    with pytest.raises(
+        gamekit.IllegalAction, match="^«\xa0Accuser les Monstres\xa0» n’est pas permis maintenant"
+    ):
         new(3, seed=1, lang="fr").play("Accuser les Monstres")
 
 

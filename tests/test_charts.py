@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from typing import Any
@@ -47,6 +48,7 @@ def test_score_distribution_counts_every_seat(toy_table: pd.DataFrame) -> None:
         "type": "quantitative",
         "stack": None,
         "title": "games",
+        "axis": {"format": "d", "labelFontSize": 14, "tickMinStep": 1, "titleFontSize": 15},
     }
     assert inner["encoding"]["color"]["field"] == "bot"
     rows = pd.DataFrame(_data(spec))
@@ -229,6 +231,67 @@ def test_importing_charts_does_not_import_altair() -> None:
     assert out.stdout.split() == ["False", "False"]
 
 
+def _fresh(code: str) -> list[str]:
+    """What ``code`` prints in a fresh interpreter, word by word."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def test_the_kits_altair_import_leaves_out_the_iri_parser() -> None:
+    """charts.enable() imports Altair without rfc3987_syntax (or the other unused format
+    checkers), leaves them importable afterwards, and jsonschema still checks the
+    formats the Vega-Lite schema uses."""
+    code = (
+        "import sys\n"
+        "from gamekit import charts\n"
+        "charts.enable()\n"
+        "left_out = [m in sys.modules for m in charts.UNUSED_FORMAT_MODULES]\n"
+        "print('altair' in sys.modules, *left_out)\n"
+        "import jsonschema, rfc3987_syntax, uri_template, isoduration\n"
+        "check = jsonschema.Draft7Validator.FORMAT_CHECKER\n"
+        "print(check.conforms('no uri', 'uri'), check.conforms('https://a.b/c', 'uri'))\n"
+        "print('iri' in check.checkers, 'uri-reference' in check.checkers)\n"
+    )
+    assert _fresh(code) == ["True", "False", "False", "False", "False", "True", "False", "True"]
+
+
+def test_altair_imported_before_the_kit_keeps_every_format_checker() -> None:
+    code = (
+        "import sys, jsonschema\n"
+        "from gamekit import charts\n"
+        "charts.enable()\n"
+        "print('rfc3987_syntax' in sys.modules, 'iri' in jsonschema.FormatChecker().checkers)\n"
+    )
+    assert _fresh(code) == ["True", "True"]
+
+
+def test_the_left_out_checkers_serve_no_format_of_the_vega_lite_schema() -> None:
+    """The formats whose checkers load_altair leaves out never occur in Altair's schema."""
+    formats: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("format"), str):
+                formats.add(node["format"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(alt.Chart._rootschema)
+    assert "uri" in formats  # the walk finds the formats the schema has
+    assert not formats & {"iri", "iri-reference", "uri-template", "duration"}
+
+
+def test_the_warm_up_draws_once_and_charts_stay_the_same(toy_table: pd.DataFrame) -> None:
+    thread = charts.warm_up()
+    thread.join(timeout=600)
+    assert not thread.is_alive() and charts.warm_up() is thread
+    chart = charts.game_length(toy_table)
+    assert charts.to_svg(chart) == charts.to_svg(chart)
+
+
 def test_charts_speak_french(toy_table: pd.DataFrame) -> None:
     """Titles and axis labels are catalog messages, rendered in the language in force."""
     from gamekit.core.i18n import language
@@ -239,17 +302,93 @@ def test_charts_speak_french(toy_table: pd.DataFrame) -> None:
         length = _spec(charts.game_length(toy_table))
         funnel = _spec(charts.convergence([1, 0, 0, 1] * 10, exact=0.5, points=10))
     interval = rates["layer"][0]
-    assert interval["title"] == "Taux de victoire par joueur (intervalle à 95\u202f%)"
+    assert interval["title"]["text"] == "Taux de victoire par joueur (intervalle à 95\u202f%)"
     assert interval["encoding"]["x"]["title"] == "joueur"
     assert interval["encoding"]["x"]["sort"] == ["Joueur 1", "Joueur 2", "Joueur 3"]
     assert interval["encoding"]["y"]["title"] == "taux de victoire"
     assert interval["encoding"]["color"]["title"] == "robot"
-    assert scores["title"] == "Scores par joueur et par robot"
+    assert scores["title"]["text"] == "Scores par joueur et par robot"
     assert scores["facet"]["column"]["title"] == "joueur"
-    assert length["title"] == "Durée des parties"
+    assert length["title"]["text"] == "Durée des parties"
     assert length["encoding"]["y"]["title"] == "parties"
-    assert funnel["layer"][0]["title"] == "estimation\u202f: la simulation face à la valeur exacte"
+    funnel_title = funnel["layer"][0]["title"]["text"]
+    assert funnel_title == "estimation\u202f: la simulation face à la valeur exacte"
     assert funnel["layer"][0]["encoding"]["x"]["title"] == "échantillons (échelle logarithmique)"
     english = _spec(charts.win_rates(toy_table))
-    assert english["layer"][0]["title"] == "Win rate by player (95% interval)"
+    assert english["layer"][0]["title"]["text"] == "Win rate by player (95% interval)"
     assert english["layer"][0]["encoding"]["x"]["title"] == "player"
+
+
+# -- axes a projector can read: whole numbers as integers, text of 14 px and more ----
+WHOLE_FIELDS = {"decisions", "score", "games", "n", "round", "visions"}
+
+
+def _encodings(spec: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every ``(channel, definition)`` of every encoding in a spec, layers and facets too."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(spec, dict):
+        for channel, definition in spec.get("encoding", {}).items():
+            if isinstance(definition, dict):
+                found.append((channel, definition))
+        for value in spec.values():
+            found += _encodings(value)
+    elif isinstance(spec, list):
+        for value in spec:
+            found += _encodings(value)
+    return found
+
+
+def _every_chart() -> dict[str, Any]:
+    table = gamekit.simulate("knock-knock", games=60, seed=1, workers=1)
+    board = gamekit.ladder("hats", bots=["random", "greedy"], games=12, seed=1)
+    sweep = pd.DataFrame({"game": [0, 1], "memory": [0.5, 0.5], "visions_revealed": [2, 4]})
+    return {
+        "score_distribution": charts.score_distribution(table),
+        "win_rates": charts.win_rates(table),
+        "game_length": charts.game_length(table),
+        "ladder": charts.ladder(board),
+        "convergence": charts.convergence([1, 0, 0, 1, 1] * 40, 0.5),
+        "versus_matrix": charts.versus_matrix(
+            pd.DataFrame(
+                {
+                    "bot": ["a", "b"],
+                    "opponent": ["b", "a"],
+                    "games": [4, 4],
+                    "win_rate": [0.25, 0.75],
+                }
+            )  # fmt: skip
+        ),
+        "boo_survival": charts.boo_survival(sweep),
+        "wealth_over_rounds": charts.wealth_over_rounds(
+            simulation.wealth_by_round(games=2, players=2, seed=4)
+        ),
+    }
+
+
+def test_chart_axes_read_whole_numbers_as_integers_in_a_projector_font() -> None:
+    for name, chart in _every_chart().items():
+        spec = _spec(chart)
+        title = spec.get("title") or spec["layer"][0]["title"]
+        assert isinstance(title, dict) and title["fontSize"] >= 18, name
+        for channel, definition in _encodings(spec):
+            field = str(definition.get("field", ""))
+            if channel in ("x", "y") and "axis" in definition and definition["axis"] is not None:
+                axis = definition["axis"]
+                assert axis["labelFontSize"] >= 14 and axis["titleFontSize"] >= 14, (name, field)
+                if field in WHOLE_FIELDS and definition.get("type") == "quantitative":
+                    assert axis["format"] == "d" and axis["tickMinStep"] == 1, (name, field)
+            if definition.get("bin") and field in WHOLE_FIELDS:
+                assert definition["bin"]["minstep"] == 1, (name, field)
+            if channel == "color" and "legend" in definition:
+                assert definition["legend"]["labelFontSize"] >= 14, (name, field)
+
+
+def test_chart_axes_read_94_not_94_0_once_drawn() -> None:
+    pytest.importorskip("vl_convert")
+    table = gamekit.simulate("knock-knock", games=60, seed=1, workers=1)
+    svg = charts.to_svg(charts.game_length(table))
+    labels = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    ticks = [label for label in labels if re.fullmatch(r"[\d.\u2212-]+", label)]
+    assert len(ticks) > 5 and all(tick.isdigit() for tick in ticks), ticks
+    sizes = {int(size) for size in re.findall(r'font-size="(\d+)px"', svg)}
+    assert min(sizes) >= 14, sizes

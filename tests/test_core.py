@@ -10,7 +10,7 @@ import pytest
 
 import gamekit
 from gamekit.core.conformance import ConformanceError, check_title
-from gamekit.core.rng import KeyedRng, Rng, derive_seed
+from gamekit.core.rng import KeyedRng, Rng, SeedDeriver, derive_seed
 
 
 def test_rng_is_stable_across_versions() -> None:
@@ -50,6 +50,25 @@ def test_keyed_rng_streams_differ_by_seed_and_span_blocks() -> None:
     assert 0.0 <= KeyedRng(3).random() < 1.0
     with pytest.raises(ValueError, match="n >= 1"):
         KeyedRng(3).below(0)
+
+
+def test_keyed_rng_choice_is_the_item_below_draws() -> None:
+    # A random bot's every move, in one call: the same draws as items[below(len(items))].
+    for seed in range(40):
+        one, other = KeyedRng(seed), KeyedRng(seed)
+        for size in [1, 2, 3, 7, 8, 9, 40, 2**33, 5, 1] * 6:  # several blocks, odd sizes
+            items = range(size)
+            assert one.choice(items) == items[other.below(size)]
+    with pytest.raises(ValueError, match="n >= 1"):
+        KeyedRng(3).choice([])
+
+
+def test_seed_deriver_gives_derive_seeds() -> None:
+    for seed in (0, 7, 2**64 - 1):
+        games, bots = SeedDeriver(seed, "game"), SeedDeriver(seed, "bot")
+        for i in (0, 1, 9, 10, 12345):
+            assert games(i) == derive_seed(seed, "game", i)
+            assert bots.row(i, 5) == [derive_seed(seed, "bot", i, k) for k in range(5)]
 
 
 def test_unknown_title_lists_known_ones() -> None:
@@ -122,6 +141,20 @@ def test_conformance_catches_a_leaky_view(toy_title: str, monkeypatch: pytest.Mo
 
     monkeypatch.setattr(toy_game.ToyRules, "view", lambda self, s, seat: {"deck": s.deck})
     with pytest.raises(ConformanceError, match="view"):
+        check_title(toy_title, seeds=range(3))
+
+
+def test_conformance_catches_a_timed_move_that_is_not_legal(
+    toy_title: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toy_game
+
+    monkeypatch.setattr(toy_game.ToyRules, "table_features", frozenset({"timer"}))
+    monkeypatch.setattr(toy_game.ToyRules, "timeout_action", lambda self, s, seat: None)
+    assert check_title(toy_title, seeds=range(3)) > 0, "no timed move is fine"
+    bad = toy_game.PlayCard(99)
+    monkeypatch.setattr(toy_game.ToyRules, "timeout_action", lambda self, s, seat: bad)
+    with pytest.raises(ConformanceError, match="timeout_action gave .* not a legal action"):
         check_title(toy_title, seeds=range(3))
 
 

@@ -77,3 +77,65 @@ def test_french_typography(french: Path) -> None:
         assert not re.search(r"«[^" + NBSP + "]", line), f"« needs a no-break space: {where}"
         assert not re.search(r"[^" + NBSP + "]»", line), f"» needs a no-break space: {where}"
         assert '"' not in line, f"French quotes are « »: {where}"
+
+
+# -- docs/api.md says what the code does -----------------------------------------------
+API = ROOT / "docs" / "api.md"
+
+
+def _api_prose() -> str:
+    return " ".join(read(API).split())
+
+
+def test_api_md_documents_the_conformance_step_limit() -> None:
+    from gamekit.core import conformance
+
+    text = _api_prose()
+    assert f"`gamekit.core.conformance.MAX_STEPS` = {conformance.MAX_STEPS} by default" in text
+    with pytest.raises(conformance.ConformanceError) as stopped:  # a real game, cut short
+        conformance.check_game("knock-knock", 1, 3, {}, max_steps=5)
+    assert "the game has not ended after 5 decisions (max_steps=5)" in str(stopped.value)
+    assert "seed=1" in str(stopped.value)
+    said = "the game has not ended after 5000 decisions (max_steps=5000): is_over never becomes"
+    assert said.replace("5000", str(conformance.MAX_STEPS)) in text
+
+
+def test_api_md_documents_the_name_rules() -> None:
+    import gamekit
+    from gamekit.core import names
+
+    text = _api_prose()
+    listed = "Cc, Cf, Cs, Co, Cn, Zl, Zp"
+    assert f"Unicode categories {listed}" in text and set(listed.split(", ")) == names._UNSEEN  # noqa: SIM905
+    for bad, said in [
+        (["Ann", "ann ", "Cy"], "two players are named 'ann': every seat needs its own name, "
+                                "or moves would read alike"),
+        (["Ann", "Bob", "C\u202ey"], "holds an invisible or control character (U+202E)"),
+        (["Ann", "Bob", "C\u200by"], "(U+200B)"),
+    ]:  # fmt: skip
+        with pytest.raises(ValueError, match=re.escape(said)):
+            gamekit.new_game("knock-knock", players=3, seed=1, names=bad)
+    assert "two players are named 'ann'" in text and "U+202E" in text and "U+200B" in text
+    long = gamekit.new_game("knock-knock", players=3, seed=1, names=["A" * 60, "B  b", "C"])
+    assert long.names == ["A" * 40, "B b", "C"] and "cut at 40 characters" in text
+
+
+def test_api_md_documents_graded_hints_with_hint_after() -> None:
+    from gamekit import exercises
+    from gamekit.exercises import check
+
+    text = _api_prose()
+    assert exercises.HINT_AFTER == 3 and "`gamekit.exercises.HINT_AFTER`-th (3rd)" in text
+    exercises._TRIES.clear()
+    nudges = [check("kk-1", "1/2").message for _ in range(exercises.HINT_AFTER - 1)]
+    nudge = "Not quite. Read the question again: what exactly is counted? (check(..., " \
+            "hint=True) gives the method.)"  # fmt: skip
+    assert nudges == [nudge] * (exercises.HINT_AFTER - 1) and nudge in text
+    method = check("kk-1", "1/2").message
+    assert method.startswith("Not quite. Whatever your first guest is")
+    assert check("kk-1", "1/2", hint=False).message == nudge
+    assert "that looks like a percentage" in check("kk-1", "300/11").message
+    assert check("kk-1", "C(3, 1) * C(3, 1) / C(11, 2)").kind != "form"
+    exercises._TRIES.clear()
+    assert check("kk-1", "1/2", hint=True).message == method
+    exercises._TRIES.clear()

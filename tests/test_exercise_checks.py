@@ -15,37 +15,43 @@ from gamekit.exercises import Exercise, check, check_against
 from gamekit.exercises.answers import MAX_LENGTH, Unreadable, read
 
 HALF = Exercise(
-    "t-1",
-    "test",
-    "warm-up",
-    "P?",
-    lambda: sympy.Rational(1, 2),
-    "a fraction",
-    "Count the cases.",
+    id="t-1",
+    title="test",
+    level="warm-up",
+    question="P?",
+    expected=lambda: sympy.Rational(1, 2),
+    form="a fraction",
+    hint="Count the cases.",
     estimates=True,
 )
 EXACT_ONLY = Exercise(
-    "t-2", "test", "core", "P?", lambda: sympy.Rational(3, 20), "a fraction", "Think of the deck."
+    id="t-2",
+    title="test",
+    level="core",
+    question="P?",
+    expected=lambda: sympy.Rational(3, 20),
+    form="a fraction",
+    hint="Think of the deck.",
 )
 FORMULA = Exercise(
-    "t-3",
-    "test",
-    "challenge",
-    "How many?",
-    lambda: sympy.binomial(sympy.Symbol("n"), 2),
-    "a formula in n",
-    "Pairs of n things.",
+    id="t-3",
+    title="test",
+    level="challenge",
+    question="How many?",
+    expected=lambda: sympy.binomial(sympy.Symbol("n"), 2),
+    form="a formula in n",
+    hint="Pairs of n things.",
     symbols=("n",),
     domain=(("n", 2, 500),),
 )
 DIST = Exercise(
-    "t-4",
-    "test",
-    "core",
-    "Distribution?",
-    lambda: {0: sympy.Rational(1, 4), 1: sympy.Rational(1, 2), 2: sympy.Rational(1, 4)},
-    "a dict outcome -> probability",
-    "Two coins.",
+    id="t-4",
+    title="test",
+    level="core",
+    question="Distribution?",
+    expected=lambda: {0: sympy.Rational(1, 4), 1: sympy.Rational(1, 2), 2: sympy.Rational(1, 4)},
+    form="a dict outcome -> probability",
+    hint="Two coins.",
 )
 
 
@@ -219,7 +225,15 @@ def test_a_sympy_answer_too_large_is_refused() -> None:
 
 def test_a_huge_dict_gets_a_short_message() -> None:
     feedback = check_against(DIST, {i: "1/4" for i in range(100_000)})
-    assert not feedback.ok and "missing" in feedback.message and len(feedback.message) < 300
+    assert not feedback.ok and len(feedback.message) < 300
+    assert feedback.message.startswith("Unexpected outcomes") and "[]" not in feedback.message
+
+
+def test_a_distributions_reply_names_only_what_is_missing_or_unexpected() -> None:
+    missing = check_against(DIST, {0: "1/4"}).message
+    assert missing.startswith("Outcomes missing [1, 2].") and "unexpected" not in missing
+    both = check_against(DIST, {0: "1/4", 7: "1/4"}).message
+    assert both.startswith("Outcomes missing [1, 2], unexpected [7].")
 
 
 ATOMS = st.sampled_from(

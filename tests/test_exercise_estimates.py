@@ -49,7 +49,9 @@ def _pockets_law() -> dict[int, Any]:
 
 def one_game_law(exercise_id: str) -> dict[Any, Any]:
     """The exact distribution of one simulated game's result."""
-    from gamekit.exercises import boo_party, hats, knock_knock
+    from gamekit.titles.boo_party import checks as boo_party
+    from gamekit.titles.hats import checks as hats
+    from gamekit.titles.knock_knock import checks as knock_knock
 
     laws = {
         "kk-3": knock_knock.vamps_in_hand,

@@ -26,6 +26,7 @@ from gamekit.exercises import (
     TRIALS,
     Exercise,
     check,
+    check_against,
     estimate,
     exercise,
     load_banks,
@@ -343,9 +344,52 @@ def test_checker_accepts_two_forms(exercise_id: str) -> None:
 @pytest.mark.parametrize("exercise_id", BANK_IDS)
 def test_checker_refuses_a_wrong_answer_with_the_hint(exercise_id: str) -> None:
     ex = exercise(exercise_id)
-    feedback = check(exercise_id, _wrong(ex.expected(), ex))
+    feedback = check(exercise_id, _wrong(ex.expected(), ex), hint=True)
     assert not feedback.ok
     assert ex.hint in feedback.message
+
+
+@pytest.mark.parametrize("exercise_id", ["kk-1", "hats-6"])
+def test_hints_are_graded_a_nudge_first_the_method_after_several_tries(exercise_id: str) -> None:
+    from gamekit import exercises
+
+    ex = exercise(exercise_id)
+    wrong = _wrong(ex.expected(), ex)
+    exercises._TRIES.clear()
+    said = [check(exercise_id, wrong).message for _ in range(exercises.HINT_AFTER)]
+    assert all(ex.hint not in m and "hint=True" in m for m in said[:-1]), said
+    assert ex.hint in said[-1]
+    assert ex.hint not in check(exercise_id, wrong, hint=False).message
+    assert ex.hint in check(exercise_id, wrong, seed=None, hint=True).message
+    exercises._TRIES.clear()
+
+
+def test_a_half_right_answer_gets_a_hint_of_its_own() -> None:
+    from gamekit import exercises
+
+    exercises._TRIES.clear()
+    third = check("kk-1", "1/11")  # the exact answer is 3/11: one case of three counted
+    assert not third.ok and "1/3 of the right one" in third.message and "one folk" in third.message
+    percent = check("kk-1", "300/11")
+    assert "looks like a percentage" in percent.message
+    assert "3/11" not in third.message + percent.message
+    exercises._TRIES.clear()
+
+
+_BINOMIAL = Exercise(
+    id="t-binomial",
+    title="test",
+    level="core",
+    question="How many hands of 9 from 41 cards?",
+    expected=lambda: sympy.binomial(41, 9),
+    form="a whole number",
+    hint="Choose 9 of 41.",
+)
+
+
+def test_the_checker_reads_c_n_k_and_ncr() -> None:
+    for spelling in ("C(41, 9)", "nCr(41, 9)", "41 nCr 9", "comb(41, 9)", "binomial(41, 9)"):
+        assert check_against(_BINOMIAL, spelling).ok, spelling
 
 
 @pytest.mark.parametrize("exercise_id", BANK_IDS)

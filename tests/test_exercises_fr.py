@@ -21,34 +21,34 @@ NNBSP = "\u202f"
 # An exercise whose own texts (form, hint) are French: every word of its feedback is then
 # the checker's.
 HALF = Exercise(
-    "demo-1",
-    "démo",
-    "warm-up",
-    "Quelle est la probabilité de tomber sur pile\u202f?",
-    lambda: sympy.Rational(1, 2),
-    "une fraction",
-    "Deux faces également probables.",
+    id="demo-1",
+    title="démo",
+    level="warm-up",
+    question="Quelle est la probabilité de tomber sur pile\u202f?",
+    expected=lambda: sympy.Rational(1, 2),
+    form="une fraction",
+    hint="Deux faces également probables.",
     estimates=True,
 )
 FORMULA = Exercise(
-    "demo-2",
-    "démo",
-    "core",
-    "Combien de paires parmi n objets\u202f?",
-    lambda: sympy.binomial(sympy.Symbol("n"), 2),
-    "une formule en n",
-    "Choisissez 2 objets parmi n.",
+    id="demo-2",
+    title="démo",
+    level="core",
+    question="Combien de paires parmi n objets\u202f?",
+    expected=lambda: sympy.binomial(sympy.Symbol("n"), 2),
+    form="une formule en n",
+    hint="Choisissez 2 objets parmi n.",
     symbols=("n",),
     domain=(("n", 0, 40),),
 )
 DIST = Exercise(
-    "demo-3",
-    "démo",
-    "core",
-    "Loi du nombre de piles en deux lancers.",
-    lambda: {0: sympy.Rational(1, 4), 1: sympy.Rational(1, 2), 2: sympy.Rational(1, 4)},
-    "un dictionnaire {issue: probabilité}",
-    "Quatre cas également probables.",
+    id="demo-3",
+    title="démo",
+    level="core",
+    question="Loi du nombre de piles en deux lancers.",
+    expected=lambda: {0: sympy.Rational(1, 4), 1: sympy.Rational(1, 2), 2: sympy.Rational(1, 4)},
+    form="un dictionnaire {issue: probabilité}",
+    hint="Quatre cas également probables.",
     estimates=True,
 )
 
@@ -91,7 +91,7 @@ def test_estimates_in_french() -> None:
     assert good.startswith(f"Bonne estimation{NNBSP}: avec 2000 parties")
     assert good.endswith(f"Trouvez maintenant la réponse exacte{NNBSP}: une fraction.")
     bad = french(HALF, 0.3, games=2000)
-    assert bad.startswith(f"Ce n’est pas 0.3{NNBSP}: avec 2000 parties")
+    assert bad.startswith(f"Ce n’est pas 0,3{NNBSP}: avec 2000 parties")
     shares = french(DIST, {0: 0.26, 1: 0.49, 2: 0.25}, games=2000)
     assert shares.startswith(f"Bonne estimation{NNBSP}: avec 2000 parties, chaque fréquence")
 

@@ -16,6 +16,7 @@ import gamekit
 from gamekit.core.actions import Event
 from gamekit.core.i18n import language
 from gamekit.core.rng import Rng, derive_seed
+from gamekit.titles.hats import effects
 from gamekit.titles.hats import rules as hats
 from gamekit.titles.hats.rules import (
     CARDS,
@@ -481,8 +482,8 @@ def test_cached_cookie_keys_always_match_a_fresh_count() -> None:
                 hats.cookie_key(c, len(b))
                 for c, b in zip(state.collections, state.black_hats, strict=True)
             ]
-            assert hats._cookie_keys(state) == fresh
-            assert hats._cookie_keys(RULES.resample_hidden(state, 0, rng)) == fresh
+            assert effects.cookie_keys(state) == fresh
+            assert effects.cookie_keys(RULES.resample_hidden(state, 0, rng)) == fresh
 
 
 def _h6_as_written(collection: list[int], black_hats: int) -> tuple[int, ...]:
@@ -516,7 +517,7 @@ def test_h7_clean_up_is_told_in_good_english() -> None:
         "red 4, blue 1, red 2, green 6, pink 5, yellow 3",  # space 3 only
     ):
         log: list[Event] = []
-        hats._narrate_end(finished(table=table, hands=["purple 1", "purple 2", "purple 3"]), log)
+        effects.narrate_end(finished(table=table, hands=["purple 1", "purple 2", "purple 3"]), log)
         told += [e.text for e in log if e.ruling == "H7"]
     assert told == [
         "Tea-table clean-up: the cards on spaces 3 and 5 repeat a type and turn face down.",
@@ -573,7 +574,7 @@ def test_h6_the_cookie_narration_names_the_tie_break_that_decided() -> None:
     )
     assert cookie_text(["", "red 2, blue 5", "green 3, pink 1"], "fr") == (
         "Le joueur 3 est à égalité avec le joueur 2 sur 2 types de chapeaux\u202f; les plus "
-        "petits numéros départagent (le plus petit chapeau du joueur 3 est un 1, celui du "
+        "petits numéros les départagent (le plus petit chapeau du joueur 3 est un 1, celui du "
         "joueur 2 un 2), et le joueur 3 prend le cookie."
     )
 

@@ -6,6 +6,7 @@ import json
 import time
 
 import pytest
+from spread_seeds import spread
 
 import gamekit
 from gamekit import bots
@@ -237,7 +238,16 @@ def test_greedy_beats_random_play() -> None:
 
 
 # -- the conformance checker -----------------------------------------------------------
+@pytest.mark.slow  # ./kit check leaves it out; ./kit test runs it
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conformance_fast_over_seeds_spread_like_the_500(players: int) -> None:
+    """The ``./kit test`` default: 50 of the thorough run's 500 seeds, spread out."""
+    seeds = spread(range(500), 50, players)
+    assert check_title("hats", seeds=seeds, players=players) >= len(seeds) * 8 * players
+
+
 @pytest.mark.slow
+@pytest.mark.thorough
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conformance_over_500_seeds(players: int) -> None:
     start = time.perf_counter()

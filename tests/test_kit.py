@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -47,7 +48,52 @@ def test_readme_opens_with_the_two_commands() -> None:
 def test_ci_runs_the_readme_test_command() -> None:
     ci = ROOT / ".ci" / "run"
     assert os.access(ci, os.X_OK), ".ci/run must be executable"
-    assert TEST_COMMAND in script_commands(ci)
+    assert f"{TEST_COMMAND} --thorough" in script_commands(ci), "CI runs the thorough tests too"
+
+
+def _kit_run_tests(tmp_path: Path, *args: str) -> list[str]:
+    """The kit's own ``run_tests`` with a stand-in Python: the environment it sets and the
+    arguments it gives pytest."""
+    fake = tmp_path / "python"
+    fake.write_text('#!/usr/bin/env bash\necho "KIT_THOROUGH=${KIT_THOROUGH:-}"\necho "$@"\n')
+    fake.chmod(0o755)
+    script = (
+        "eval \"$(sed -n '/^run_tests() {/,/^}/p' kit)\"; setup() { :; }; say() { :; }; "
+        f'PY={fake}; run_tests "$@"'
+    )
+    env = {k: v for k, v in os.environ.items() if k != "KIT_THOROUGH"}
+    done = subprocess.run(
+        ["bash", "-c", script, "kit", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_kit_test_thorough_runs_the_thorough_tests_and_passes_other_arguments_on(
+    tmp_path: Path,
+) -> None:
+    flag, argv = _kit_run_tests(tmp_path, "--thorough", "tests/test_core.py")
+    assert flag == "KIT_THOROUGH=1" and argv.endswith("--durations=15 tests/test_core.py")
+    flag, argv = _kit_run_tests(tmp_path, "--thorough")
+    assert flag == "KIT_THOROUGH=1" and argv.endswith("tests notebooks exercises -m not lite")
+    flag, argv = _kit_run_tests(tmp_path)
+    assert flag == "KIT_THOROUGH=" and "--thorough" not in argv
+
+
+def _setup_plan(*extra: str, thorough: str | None = None) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "KIT_THOROUGH"}
+    if thorough is not None:
+        env["KIT_THOROUGH"] = thorough
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:xdist"]
+    command += ["tests/test_hats_play.py", "-k", "over_500_seeds", "--setup-only", "-rs", *extra]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True).stdout
+
+
+def test_thorough_tests_are_skipped_by_default_and_run_with_the_flag() -> None:
+    default = _setup_plan()
+    assert "3 skipped" in default and "./kit test --thorough" in default
+    assert "skipped" not in _setup_plan("--thorough")
+    assert "skipped" not in _setup_plan(thorough="1")
 
 
 def test_kit_script_is_executable_and_valid_bash() -> None:
@@ -151,14 +197,15 @@ def test_a_lab_venv_grows_into_a_test_venv(tmp_path: Path) -> None:
     assert pip_runs(checkout, "lab") == 1, "the lessons' extra is there: no pip"
     assert pip_runs(checkout) == 2, "the tests need more extras: pip runs"
     calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
-    assert "-e .[jupyter,test,scale,bench]" in calls[-1]
-    assert stamp.read_text(encoding="utf-8").split() == ["jupyter,test,scale,bench"]
+    assert "-e .[jupyter,test,scale,bench,grading,hub]" in calls[-1]
+    assert stamp.read_text(encoding="utf-8").split() == ["jupyter,test,scale,bench,grading,hub"]
     assert pip_runs(checkout, "lab") == 2, "a test .venv already has what the lessons need"
     later = stamp.stat().st_mtime + 10
     os.utime(checkout / "pyproject.toml", (later, later))
     assert pip_runs(checkout, "lab") == 3, "pyproject.toml changed: pip runs again"
     calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
-    assert "-e .[jupyter,test,scale,bench]" in calls[-1], "...keeping every extra installed"
+    every = "-e .[jupyter,test,scale,bench,grading,hub]"
+    assert every in calls[-1], "...keeping every extra installed"
 
 
 def test_an_old_stamp_without_extras_means_install_again(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ apply actions through the rules, as the engine does.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,16 @@ def table(
     party_ids = [[take(n) for n in p] for p in parties]
     top = [take(n) for n in deck_top or []]
     n = len(hands)
-    return State(n, face_down, free + top, hand_ids, [[] for _ in range(n)], party_ids, [], [])
+    return State(
+        players=n,
+        face_down_deck=face_down,
+        deck=free + top,
+        hands=hand_ids,
+        known=[[] for _ in range(n)],
+        parties=party_ids,
+        discard=[],
+        box=[],
+    )
 
 
 def play(state: State, *actions: Any) -> list[Event]:
@@ -65,11 +75,11 @@ def play(state: State, *actions: Any) -> list[Event]:
 
 
 def party(state: State, seat: int) -> list[str]:
-    return kk._kind_names(state.parties[seat])
+    return kk.kind_names(state.parties[seat])
 
 
 def hand(state: State, seat: int) -> list[str]:
-    return kk._kind_names(state.hands[seat])
+    return kk.kind_names(state.hands[seat])
 
 
 def knock(card: str, target: int) -> Knock:
@@ -217,19 +227,19 @@ def test_k3_tie_is_broken_by_the_competitor() -> None:
     assert any(e.ruling == "K3" for e in log)
     play(state, ChooseFolk("vampire"))
     assert party(state, 1) == ["ghost", "monster brute"]
-    assert kk._kind_names(state.discard) == ["vampire", "hearse taxi"]
+    assert kk.kind_names(state.discard) == ["vampire", "hearse taxi"]
 
 
 def test_k4_a_card_that_cannot_apply_does_nothing_and_is_discarded() -> None:
     vamp = table([["ghost vamp"], [], []], [[], ["monster", "vampire"], []])
     log = play(vamp, knock("ghost vamp", 1), OPEN)
     assert party(vamp, 1) == ["monster", "vampire"] and party(vamp, 0) == []
-    assert kk._kind_names(vamp.discard) == ["ghost vamp"]
+    assert kk.kind_names(vamp.discard) == ["ghost vamp"]
     assert any(e.ruling == "K4" for e in log)
     kid = table([["kid"], [], []], [[], ["ghost", "ghost brute", "scarecrow"], []])
     log = play(kid, knock("kid", 1), OPEN)
     assert party(kid, 1) == ["ghost", "ghost brute", "scarecrow"]
-    assert kk._kind_names(kid.discard) == ["kid"] and any(e.ruling == "K4" for e in log)
+    assert kk.kind_names(kid.discard) == ["kid"] and any(e.ruling == "K4" for e in log)
 
 
 def test_k5_cards_drawn_from_a_face_up_deck_are_known_until_played() -> None:
@@ -332,7 +342,7 @@ def test_vamp_competitor_picks_the_guest_even_a_brute_or_musician() -> None:
     play(state, TakeGuest("vampire musician"))
     assert party(state, 0) == ["vampire musician"]
     assert party(state, 1) == ["ghost", "vampire", "vampire brute"]
-    assert kk._kind_names(state.discard) == ["vampire vamp"]
+    assert kk.kind_names(state.discard) == ["vampire vamp"]
     assert RULES.view(state, None)["decision"] == "knock"
 
 
@@ -340,14 +350,14 @@ def test_kid_guests_flee_to_the_competitor_and_the_kid_is_discarded() -> None:
     state = table([["kid"], [], []], [[], ["ghost", "ghost", "ghost musician", "monster"], []])
     play(state, knock("kid", 1), OPEN)
     assert party(state, 0) == ["ghost", "ghost", "ghost musician"]
-    assert party(state, 1) == ["monster"] and kk._kind_names(state.discard) == ["kid"]
+    assert party(state, 1) == ["monster"] and kk.kind_names(state.discard) == ["kid"]
 
 
 def test_hearse_taxi_guests_leave_the_game() -> None:
     state = table([["hearse taxi"], [], []], [["monster", "monster", "ghost"], [], []])
     log = play(state, knock("hearse taxi", 2), DECLINE)
     assert party(state, 0) == ["ghost"] and party(state, 2) == []
-    assert kk._kind_names(state.discard) == ["monster", "monster", "hearse taxi"]
+    assert kk.kind_names(state.discard) == ["monster", "monster", "hearse taxi"]
     assert any("go home" in e.text for e in log)
 
 
@@ -394,7 +404,7 @@ def test_views_are_plain_json_and_hide_other_hands() -> None:
         view = game.view(seat)
         assert json.loads(json.dumps(view)) == view
     assert game.view(None)["hand"] is None
-    assert game.view(2)["hand"] == kk._kind_names(game.state.hands[2])
+    assert game.view(2)["hand"] == kk.kind_names(game.state.hands[2])
     assert game.view(2)["hand_sizes"] == [5, 5, 5, 5]
 
 
@@ -521,10 +531,10 @@ def test_bad_input_odd_field_values_are_refused_in_words() -> None:
 
 
 def test_narration_a_taxi_names_the_musicians_it_takes() -> None:
-    from gamekit.titles.knock_knock.rules import CATALOGUE, KIND_INDEX, _guests_text
+    from gamekit.titles.knock_knock.rules import CATALOGUE, KIND_INDEX, guests_text
 
     ids = {k: [c for c, n in enumerate(CATALOGUE) if n == i] for k, i in KIND_INDEX.items()}
-    assert _guests_text(ids["vampire"][:2] + ids["vampire musician"][:1]) == (
+    assert guests_text(ids["vampire"][:2] + ids["vampire musician"][:1]) == (
         "2 vampires and a Vampire musician"
     )
     golden = (Path(__file__).parent / "golden" / "knock-knock.txt").read_text()
@@ -540,3 +550,48 @@ def test_narration_no_skip_lines_when_the_game_ends() -> None:
         assert "skip" not in tail[tail.index("draw") + 1 :] if "draw" in tail else True
         assert game.log[-1].kind == "end" and game.log[-2].kind != "skip"
         assert " and player" not in game.log[-1].text
+
+
+# -- the game-over box ----------------------------------------------------------
+
+
+def test_game_over_box_explains_the_score_musician_doubling_and_scarecrows() -> None:
+    state = table(
+        [[], [], []],
+        [["ghost", "ghost brute", "ghost musician", "monster", "scarecrow"], ["vampire"], []],
+    )
+    state.deck, state.phase = [], kk.OVER
+    assert RULES.scores(state) == [2 * 3 + 1 + 3, 1, 0]
+    assert RULES.result_lines(state) == [
+        "Player 1 wins.",
+        "Player 1 has 10 points: 4 for the guests, 3 more where a musician doubles its folk "
+        "and 3 for the scarecrows (3 each).",
+        "Player 2 has 1 point: 1 for the guests, 0 more where a musician doubles its folk "
+        "and 0 for the scarecrows (3 each).",
+        "Player 3 has 0 points: 0 for the guests, 0 more where a musician doubles its folk "
+        "and 0 for the scarecrows (3 each).",
+    ]
+    with gamekit.language("fr"):
+        assert RULES.result_lines(state)[1] == (
+            "Le joueur 1 a 10 points\u202f: 4 pour les invités, 3 de plus là où un musicien double "
+            "son type et 3 pour les épouvantails (3 chacun)."
+        )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_game_over_box_parts_add_up_to_the_recount(seed: int) -> None:
+    game = gamekit.new_game("knock-knock", players=3 + seed % 3, seed=seed)
+    bot = gamekit.bots.make("knock-knock", "greedy", seed=seed)
+    while not game.is_over:
+        game.play(bot.choose(game))
+    explained = game.result_lines()[1:]
+    assert len(explained) == game.players
+    for line, total, row in zip(explained, RULES.recount(game.state), game.summary(), strict=True):
+        parts = re.fullmatch(
+            r".* has (\d+) points?: (\d+) for .*, (\d+) more .* and (\d+) for .*", line
+        )
+        assert parts, line
+        shown, guests, doubled, scarecrows = map(int, parts.groups())
+        assert shown == total == guests + doubled + scarecrows
+        assert guests == sum(row[folk] for folk in kk.FOLKS) and scarecrows == 3 * row["scarecrows"]
+        assert doubled <= guests and (doubled == 0 or row["musicians"] > 0)

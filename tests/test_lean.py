@@ -31,3 +31,18 @@ def test_lean_path_plays_the_same_games_as_the_full_api(title: str) -> None:
         assert lean.actions == list(game.history), f"{title} seed {seed}: other actions"
         assert lean.decisions == game.step
         assert json.loads(json.dumps(rules.state_dict(lean.state))) == game.state_dict()
+
+
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_random_bots_play_the_same_games_on_the_lean_path(title: str) -> None:
+    # Random bots only: play_out draws their moves itself (their rng's choice).
+    rules = gamekit.rules_for(title)
+    for seed in range(20):
+        game = gamekit.new_game(title, seed=seed)
+        players = [bots.make(title, "random", seed=seed + s) for s in range(game.players)]
+        while not game.is_over:
+            game.play(players[game.to_move].choose(game))  # type: ignore[index]
+        seats = [bots.make(title, "random", seed=seed + s) for s in range(game.players)]
+        lean = play_out(rules, game.config, seed, seats, record=True)
+        assert lean.actions == list(game.history), f"{title} seed {seed}: other actions"
+        assert json.loads(json.dumps(rules.state_dict(lean.state))) == game.state_dict()

@@ -22,6 +22,7 @@ NOTEBOOKS = sorted(
     if ".ipynb_checkpoints" not in p.parts
 )
 MAX_BYTES = 300_000
+CHECKED_TAG = "nbval-check-output"
 IDS = [str(p.relative_to(ROOT)) for p in NOTEBOOKS]
 
 
@@ -57,9 +58,20 @@ def test_checked_cells_have_stored_outputs(path: Path) -> None:
     empty = [
         i
         for i, cell in enumerate(c for c in nb["cells"] if c["cell_type"] == "code")
-        if "# NBVAL_CHECK_OUTPUT" in "".join(cell["source"]) and not cell.get("outputs")
+        if CHECKED_TAG in cell.get("metadata", {}).get("tags", []) and not cell.get("outputs")
     ]
-    assert not empty, f"code cells {empty} are marked NBVAL_CHECK_OUTPUT but store no output"
+    assert not empty, f"code cells {empty} are tagged {CHECKED_TAG} but store no output"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_nbval_markers_live_in_cell_tags_out_of_the_learners_sight(path: Path) -> None:
+    nb = json.loads(path.read_text())
+    marked = [
+        i
+        for i, cell in enumerate(nb["cells"])
+        if "NBVAL_" in "".join(cell["source"]) or "PYTEST_VALIDATE" in "".join(cell["source"])
+    ]
+    assert not marked, f"cells {marked} show an nbval comment; use the cell tag {CHECKED_TAG}"
 
 
 def _notebook(cells: list[str]) -> str:
@@ -122,7 +134,8 @@ def test_a_notebook_runs_whole_on_one_worker(tmp_path: Path) -> None:
     assert "notebook times" in result.stdout
 
 
-ANALYSES = [p for p in NOTEBOOKS if p.name.endswith("-analysis.ipynb")]
+ANALYSES = [p for p in NOTEBOOKS if p.name.endswith(("-analysis.ipynb", "-analyse.ipynb"))]
+"""The analyses, in English (``-analysis``) and in French (``-analyse``)."""
 FRENCH_EXERCISES = [p for p in NOTEBOOKS if p.is_relative_to(ROOT / "exercises" / "fr")]
 """The French exercise notebooks: their prose types no number either (the facts they
 recall are asserted in their first code cell)."""
@@ -130,10 +143,12 @@ CODE_SPAN = re.compile(r"```.*?```|`[^`]*`", re.DOTALL)
 HAND_TYPED = re.compile(
     r"(?<![\w.])\d+\.\d+(?!\.\d)"  # a decimal: 0.44, 63.5F
     r"|(?<![\w.])\.\d+\b"  # .44
-    r"|(?<![\d.])\d+(?:\.\d+)?\s?(?:%|percent\b|per cent\b)"  # a percentage ...
-    r"(?!\s?(?:Wilson\s)?(?:interval|funnel|confidence))"  # ... but not "95% interval"
+    r"|(?<![\d.])(?<!à\s)\d+(?:\.\d+)?\s?(?:%|percent\b|per cent\b)"  # a percentage ...
+    r"(?!\s?(?:Wilson\s)?(?:interval|funnel|confidence))"  # ... not "95% interval", "à 95 %"
+    r"|(?<![\w,])\d+,\d+(?=\s?%)"  # a French decimal percentage: 12,5 %
 )
-"""A number typed into prose: a decimal or a percentage (not "95% interval")."""
+"""A number typed into prose: a decimal or a percentage (not "95% interval", nor the French
+"intervalle à 95 %")."""
 
 
 def hand_typed(markdown: str) -> list[str]:
@@ -145,6 +160,8 @@ def test_hand_typed_finds_decimals_and_percentages() -> None:
     found = hand_typed("seat 0 wins 0.44, seat 3 19 % and 62%, 63.5F; Ruling H7")
     assert found == ["0.44", "19 %", "62%", "63.5"]
     assert hand_typed("`0.44` in code, 1/4, a 95% interval, a 95% Wilson interval, p `0.9`") == []
+    assert hand_typed("l’intervalle à 95\u00a0%, l’entonnoir à 95 %") == []
+    assert hand_typed("la place 0 gagne 44\u00a0% des parties") == ["44\u00a0%"]
 
 
 @pytest.mark.parametrize(
@@ -162,3 +179,52 @@ def test_analysis_prose_types_no_numbers(path: Path) -> None:
     }
     found = {i: numbers for i, numbers in found.items() if numbers}
     assert not found, f"markdown cells type numbers (print them from the data): {found}"
+
+
+FRENCH_LESSONS = sorted((ROOT / "notebooks" / "fr").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", FRENCH_LESSONS, ids=[p.name for p in FRENCH_LESSONS])
+def test_french_readme_lists_every_french_lesson(path: Path) -> None:
+    readme = (ROOT / "notebooks" / "fr" / "README.md").read_text()
+    assert f"]({path.name})" in readme, f"notebooks/fr/README.md does not list {path.name}"
+
+
+ENGLISH_LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+
+
+@pytest.mark.parametrize("path", ENGLISH_LESSONS, ids=[p.name for p in ENGLISH_LESSONS])
+def test_every_english_lesson_has_a_french_version(path: Path) -> None:
+    """notebooks/NN-name.ipynb has notebooks/fr/NN-nom.ipynb (the same number)."""
+    french = [p.name for p in FRENCH_LESSONS if p.name[:3] == path.name[:3]]
+    assert len(french) == 1, f"{path.name}: French versions {french} (one expected)"
+    if path.name.endswith("-analysis.ipynb"):
+        assert french[0].endswith("-analyse.ipynb")
+
+
+@pytest.mark.parametrize("path", FRENCH_LESSONS, ids=[p.name for p in FRENCH_LESSONS])
+def test_french_lesson_speaks_french(path: Path) -> None:
+    """A French lesson sets the kit's language to French before it plays."""
+    nb = json.loads(path.read_text())
+    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert 'gamekit.set_language("fr")' in code
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_shipped_notebooks_hold_no_widget_outputs(path: Path) -> None:
+    from gamekit.widgets.saving import TABLE_REPR, WIDGET_VIEW
+
+    text = path.read_text()
+    assert WIDGET_VIEW not in text and TABLE_REPR not in text, "strip the table's outputs"
+
+
+def test_the_pre_save_hook_strips_widget_outputs() -> None:
+    from gamekit.widgets.saving import TABLE_REPR, WIDGET_VIEW, pre_save_hook
+
+    table = {"data": {WIDGET_VIEW: {"model_id": "x"}, "text/plain": [TABLE_REPR + " 0x1>"]}}
+    dead = {"data": {"text/plain": TABLE_REPR + " 0x2>"}, "output_type": "execute_result"}
+    kept = {"data": {"text/plain": "42"}, "output_type": "execute_result"}
+    content = {"cells": [{"cell_type": "code", "outputs": [table, kept, dead]}],
+               "metadata": {"widgets": {}}}  # fmt: skip
+    pre_save_hook({"type": "notebook", "content": content})
+    assert content == {"cells": [{"cell_type": "code", "outputs": [kept]}], "metadata": {}}

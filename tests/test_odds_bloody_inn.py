@@ -215,7 +215,7 @@ def test_wages_engine(hand: int, distilleries: int, cash: int) -> None:
     state.hands[0] = []
     state.cash = [0, cash]
     state.first = 0
-    flow._wages_from(state, 0, None)
+    flow.wages_from(state, 0, None)
     expected = odds.wages(hand, distilleries, cash)
     assert cash - state.cash[1] == expected["paid"]
     lost = state.due if state.step == "wages" else hand - len(state.hands[1])

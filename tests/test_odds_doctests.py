@@ -12,7 +12,7 @@ import pytest
 import gamekit.odds
 
 MODULES = ["gamekit.odds", "gamekit.odds._common"] + [
-    f"gamekit.odds.{name}" for name in gamekit.odds.MODULES
+    f"gamekit.titles.{name}.odds" for name in gamekit.odds.MODULES
 ]
 
 

@@ -151,6 +151,72 @@ def test_an_installed_plugin_simulates_and_sits_at_the_table(plugin: str) -> Non
     assert widget.step == 1 and not widget.error
 
 
+SIDED_RULES = """
+    from toy_game import ToyRules
+
+
+    class SidedRules(ToyRules):
+        title = "toy-sides"
+        name = "Highest card, the dealer against the punters"
+        sides = ("dealer", "punters")
+        table_features = frozenset({"timer"})
+
+        def timeout_action(self, state, seat):
+            legal = self.legal_actions(state) if self.to_move(state) == seat else []
+            return min(legal, key=lambda action: action.card) if legal else None
+
+
+    RULES = SidedRules()
+"""
+
+
+@pytest.fixture
+def sided_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A fifth title as one folder and one entry point: sides, a timer, a bot."""
+    make_distribution(
+        tmp_path,
+        "toy-sides",
+        {"toy-sides": "toy_sides.rules:RULES"},
+        {
+            "toy_sides/__init__.py": "",
+            "toy_sides/rules.py": SIDED_RULES,
+            "toy_sides/bots.py": PLUGIN_BOTS,
+        },
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.refresh()
+    try:
+        yield "toy-sides"
+    finally:
+        monkeypatch.undo()
+        _forget("toy_sides")
+        registry.refresh()
+
+
+def test_a_plugin_with_sides_gets_the_ladders_roles(sided_plugin: str) -> None:
+    board = gamekit.ladder(sided_plugin, ["random", "lowest"], games=4, players=3, seed=1)
+    assert set(board.role) == {"dealer", "punters"} and len(board) == 4
+    assert gamekit.ladder.play(  # type: ignore[attr-defined]
+        sided_plugin, ["random", "lowest"], games=2, players=3, seed=1
+    ).attrs["roles"] == ["dealer", "punters"]
+
+
+def test_a_plugin_with_a_timer_gets_the_tables_kernel_timer(sided_plugin: str) -> None:
+    from gamekit.widgets import Table
+    from gamekit.widgets.timer import ManualClock
+
+    clock = ManualClock()
+    game = gamekit.new_game(sided_plugin, players=2, seed=4)
+    table = Table(game, seat=0, clock=clock)
+    assert table.features == ["timer"] and table.timer_seat is None, "the switch is off"
+    table.party_timer = True
+    assert table.timer_seat == 0
+    lowest = min(game.legal_actions(), key=lambda action: action.card)  # type: ignore[attr-defined]
+    clock.advance(table.timer_seconds)
+    assert game.step == 1 and game.history[0] == lowest and "time is up" in table.notice.lower()
+    assert table.timer_seat is None, "the next seat is a bot's: no countdown"
+
+
 def test_refresh_forgets_a_plugin_that_is_gone(
     plugin: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -204,6 +270,11 @@ def _with(**fields: Any) -> ToyRules:
         (lambda: _with(title=None), "class attribute 'title' must be set"),
         (lambda: _with(max_players=1), "min_players <= default_players <= max_players"),
         (lambda: _with(action_types=(int,)), "action_types must list your Action subclasses"),
+        (lambda: _with(sides=("seer",)), "sides must be None or two different names"),
+        (lambda: _with(sides=("a", "a")), "sides must be None or two different names"),
+        (lambda: _with(table_features=frozenset({"tiemr"})), "table_features must be .*memory"),
+        (lambda: _with(table_features="timer"), "table_features must be a frozenset"),
+        (lambda: _with(search_defaults=(8000,)), "search_defaults must be a gamekit"),
         (lambda: _with(title="hats"), "'hats' is taken by an installed game"),
         (lambda: Renamed, r"register an instance, not the class: gamekit.register\(Renamed\(\)\)"),
         (lambda: "toy", "expected an instance of a gamekit Rules subclass, got str"),
@@ -219,6 +290,11 @@ def _with(**fields: Any) -> ToyRules:
         "no-title",
         "players",
         "action-types",
+        "one-side",
+        "same-sides",
+        "unknown-feature",
+        "features-a-text",
+        "search-defaults",
         "installed-title",
         "class-not-instance",
         "string",
@@ -340,10 +416,8 @@ def test_the_table_leaves_a_broken_plugin_out_of_its_menu(broken: dict[str, Any]
 
 # -- the import graph ------------------------------------------------------------------------
 def _module_name(path: Path) -> str:
-    """``gamekit/core/rules.py`` -> ``gamekit.core.rules``; ``widgets/`` is ``gamekit.widgets``."""
+    """``gamekit/core/rules.py`` -> ``gamekit.core.rules``."""
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[0] == "widgets":
-        parts = ["gamekit", *parts]
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
@@ -351,8 +425,7 @@ def _module_name(path: Path) -> str:
 
 SOURCES = {
     _module_name(p): p
-    for folder in ("gamekit", "widgets")
-    for p in sorted((ROOT / folder).rglob("*.py"))
+    for p in sorted((ROOT / "gamekit").rglob("*.py"))
     if "__pycache__" not in p.parts
 }
 
@@ -361,13 +434,16 @@ def _is_type_checking(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
-def _imports(module: str, path: Path) -> Iterator[tuple[str, bool]]:
-    """(imported module, at module level?) for every import of ``module`` (not typing-only)."""
+def _imports(module: str, path: Path, typing_too: bool = False) -> Iterator[tuple[str, bool]]:
+    """(imported module, at module level?) for every import of ``module``; those under
+    ``if TYPE_CHECKING:`` only with ``typing_too`` (and then never at module level)."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
 
     def visit(node: ast.AST, deferred: bool) -> Iterator[tuple[str, bool]]:
         for child in ast.iter_child_nodes(node):
             if _is_type_checking(child):
+                if typing_too:
+                    yield from visit(child, True)
                 continue
             if isinstance(child, ast.Import):
                 yield from ((alias.name, not deferred) for alias in child.names)
@@ -385,13 +461,14 @@ def _imports(module: str, path: Path) -> Iterator[tuple[str, bool]]:
     yield from visit(ast.parse(path.read_text(encoding="utf-8")), False)
 
 
-def import_graph(module_level_only: bool) -> dict[str, set[str]]:
-    """Module -> the gamekit modules it imports (at module level, or anywhere)."""
+def import_graph(module_level_only: bool, typing_too: bool = False) -> dict[str, set[str]]:
+    """Module -> the gamekit modules it imports (at module level, or anywhere; with
+    ``typing_too``, the imports for type checkers count too)."""
     graph: dict[str, set[str]] = {}
     for module, path in SOURCES.items():
         found = {
             name
-            for name, top in _imports(module, path)
+            for name, top in _imports(module, path, typing_too)
             if (top or not module_level_only) and name.split(".")[0] == "gamekit"
         }
         graph[module] = {name for name in found if name != module}
@@ -436,12 +513,16 @@ def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_graph_sees_the_imports() -> None:
     graph = import_graph(module_level_only=True)
     assert "gamekit.core.rules" in graph["gamekit.core.registry"]
-    assert "gamekit.bots" in graph["gamekit.simulation"], "from gamekit import bots"
+    assert "gamekit.bots" in graph["gamekit.simulation.plan"], "from gamekit import bots"
     assert "gamekit.core.actions" in graph["gamekit.core.rules"]
-    assert "gamekit.widgets.table" in graph["gamekit.widgets"], "widgets/ is gamekit.widgets"
+    assert "gamekit.widgets.table" not in graph["gamekit.widgets"], "the table loads lazily"
+    assert "gamekit.widgets.table" in import_graph(module_level_only=False)["gamekit.widgets"]
     assert "gamekit.simulation" not in graph["gamekit"], "a lazy import is no module-level one"
     assert "gamekit.simulation" in import_graph(module_level_only=False)["gamekit"]
     assert strongly_connected({"a": {"b"}, "b": {"c", "a"}, "c": set()}) == [["a", "b"]]
+    typed = import_graph(module_level_only=False, typing_too=True)
+    assert "gamekit.core.game" in typed["gamekit.core.players"], "if TYPE_CHECKING: counts"
+    assert "gamekit.core.game" not in graph["gamekit.core.players"]
 
 
 UPPER_LAYERS = (
@@ -454,11 +535,14 @@ UPPER_LAYERS = (
     "gamekit.charts",
     "gamekit.simulation",
     "gamekit.games",
+    "gamekit.search",
+    "gamekit.ladder",
+    "gamekit.rooms",
 )
 
 
 def test_the_core_imports_no_title_and_no_upper_layer() -> None:
-    graph = import_graph(module_level_only=False)  # function-level imports count too
+    graph = import_graph(module_level_only=False, typing_too=True)  # all imports count
     core = [m for m in graph if m == "gamekit.core" or m.startswith("gamekit.core.")]
     assert len(core) >= 9
     bad = {
@@ -479,6 +563,20 @@ def test_titles_reach_each_other_only_through_the_core() -> None:
 
 def test_module_level_imports_have_no_cycle() -> None:
     assert strongly_connected(import_graph(module_level_only=True)) == []
+
+
+def test_bots_and_search_do_not_need_each_other() -> None:
+    graph = import_graph(module_level_only=False, typing_too=True)
+    assert "gamekit.search" in graph["gamekit.bots"], "bots offers the search bot"
+    assert "gamekit.bots" not in graph["gamekit.search"], "search needs only the core"
+
+
+def test_the_players_protocol_is_the_cores_and_old_imports_work() -> None:
+    from gamekit import bots
+    from gamekit.core import players
+
+    assert bots.Bot is players.Bot and bots.View is players.View
+    assert bots.RandomBot is players.RandomBot
 
 
 # -- the old import paths ----------------------------------------------------------------
@@ -531,3 +629,61 @@ def test_the_docstring_examples_run(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted and not result.failed
+
+
+# -- no title's key or action kind outside its folder ----------------------------------------
+KNOWN_LEFTOVERS: set[tuple[str, str]] = set()
+"""(file, string) pairs still waiting to move into a title folder."""
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are documentation (a statement of their own:
+    docstrings, and the attribute docstrings under an assignment)."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+
+
+def title_words() -> set[str]:
+    """Every kit title's key and every action kind of the kit's titles."""
+    kinds = {a.kind for t in gamekit.TITLES for a in gamekit.rules_for(t).action_types}
+    return set(gamekit.TITLES) | kinds
+
+
+def strings_naming_a_title(root: Path) -> set[tuple[str, str, int]]:
+    """(file, string, line) for each string constant under ``root/gamekit`` outside
+    ``gamekit/titles/`` that equals a title's key or action kind (docstrings aside)."""
+    words = title_words()
+    found = set()
+    for path in sorted((root / "gamekit").rglob("*.py")):
+        relative = path.relative_to(root).as_posix()
+        if relative.startswith("gamekit/titles/"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and node.value in words and id(node) not in docs:
+                found.add((relative, str(node.value), node.lineno))
+    return found
+
+
+def test_no_title_key_or_action_kind_is_written_outside_the_title_folders() -> None:
+    found = strings_naming_a_title(ROOT)
+    unexpected = sorted(hit for hit in found if hit[:2] not in KNOWN_LEFTOVERS)
+    assert not unexpected, "ask the title (its Rules features) instead of naming it"
+
+
+def test_the_title_word_check_finds_a_key_and_a_kind(tmp_path: Path) -> None:
+    (tmp_path / "gamekit" / "titles" / "hats").mkdir(parents=True)
+    (tmp_path / "gamekit" / "titles" / "hats" / "rules.py").write_text('TITLE = "hats"\n')
+    (tmp_path / "gamekit" / "table.py").write_text(
+        '"""Plays "hats"."""\n'
+        'def f(kind):\n    """The kind "accuse"."""\n    return kind == "accuse" or "hats"\n'
+        'X = 1\n"""An attribute docstring naming bloody-inn."""\n'
+    )
+    assert strings_naming_a_title(tmp_path) == {
+        ("gamekit/table.py", "accuse", 4),
+        ("gamekit/table.py", "hats", 4),
+    }

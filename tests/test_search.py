@@ -147,6 +147,34 @@ def test_simulate_names_the_bot_best_stands_for() -> None:
     assert list(table.bot) == ["search(budget=50)", "random"]
 
 
+def test_demo_is_the_search_bot_at_the_titles_demo_budget() -> None:
+    demo = bots.make("hats", "demo", seed=1)
+    assert isinstance(demo, SearchBot) and demo.budget == bots.demo_budget("hats") == 1500
+    assert gamekit.rules_for("hats").search_defaults.budget == 4500
+    assert bots.make("hats", "demo", seed=1, budget=60).budget == 60  # an explicit budget wins
+    full = gamekit.rules_for("knock-knock").search_defaults
+    assert bots.demo_budget("knock-knock") == (full.demo_budget or full.budget)
+    assert "demo" not in bots.names("hats")  # an alias, like "best"
+    with pytest.raises(ValueError, match="demo, greedy"):
+        bots.make("hats", "dem")
+    with pytest.raises(ValueError, match="no parameter 'sede'"):
+        bots.make("hats", "demo", sede=1)
+
+
+def test_demo_plays_like_search_at_that_budget_and_simulate_labels_it_demo() -> None:
+    demo = gamekit.simulate("hats", games=2, players=2, bots=["demo", "greedy"], seed=3, workers=1)
+    same = gamekit.simulate(
+        "hats",
+        games=2,
+        players=2,
+        bots=[("search", {"budget": 1500}), "greedy"],
+        seed=3,
+        workers=1,
+    )
+    assert list(demo.bot[:2]) == ["demo", "greedy"]
+    assert list(demo.score) == list(same.score) and list(demo.decisions) == list(same.decisions)
+
+
 def test_reward_is_the_win_share_plus_a_small_margin() -> None:
     game = gamekit.new_game("knock-knock", players=3, seed=2)
     while not game.is_over:

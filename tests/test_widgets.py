@@ -21,7 +21,7 @@ from gamekit.core.rng import Rng
 pytest.importorskip("anywidget")
 from gamekit.widgets import GOD, Table  # noqa: E402
 
-STATIC = Path(gamekit.__file__).resolve().parents[1] / "widgets" / "static"
+STATIC = Path(gamekit.__file__).resolve().parent / "widgets" / "static"
 SEEN = ("view_data", "seat_views", "legal", "narration", "scores", "winners", "to_move")
 
 
@@ -50,7 +50,7 @@ def synced(table: Table) -> dict[str, Any]:
 @pytest.mark.parametrize("title", gamekit.TITLES)
 def test_traits_describe_the_game(title: str) -> None:
     game = gamekit.new_game(title, seed=4)
-    table = Table(game, seat=game.to_move)
+    table = Table(game, seat=game.to_move, memory_mode=False)  # the raw view
     assert (table.title, table.players, table.seed, table.step) == (title, game.players, 4, 0)
     assert table.game_name == game.rules.name
     assert [row["text"] for row in table.legal] == [game.read(a) for a in game.legal_actions()]
@@ -187,17 +187,6 @@ def test_new_game_save_and_load() -> None:
     assert table.error and table.players == 2
 
 
-def test_the_party_timer_plays_no_disguise_through_a_legal_action() -> None:
-    game = gamekit.new_game("boo-party", players=4, seed=2)
-    monster = game.to_move
-    table = Table(game, seat=monster)
-    send(table, {"type": "timeout", "step": 5})  # a stale timer: nothing happens
-    assert game.step == 0
-    send(table, {"type": "timeout", "step": 0})
-    assert game.history[0].kind == "wear-nothing" and game.history[0].seat == monster
-    assert "time is up" in table.notice.lower()
-
-
 # -- perspective: the page never receives what the seat may not see ------------------
 def _hidden_twin(game: gamekit.Game, seat: int | None, seed: int) -> gamekit.Game:
     """The same game, but everything ``seat`` cannot see is dealt again at random."""
@@ -212,10 +201,10 @@ def _hidden_twin(game: gamekit.Game, seat: int | None, seed: int) -> gamekit.Gam
 def test_perspective_hides_what_the_seat_may_not_see(title: str, steps: int) -> None:
     game = advance(gamekit.new_game(title, seed=11 + steps), steps)
     for seat in [None, *range(game.players)]:
-        table = Table(game, seat=seat)
+        table = Table(game, seat=seat, memory_mode=False)
         assert table.view_data == game.view(seat) and table.seat_views == []
         for seed in range(3):
-            twin = Table(_hidden_twin(game, seat, seed), seat=seat)
+            twin = Table(_hidden_twin(game, seat, seed), seat=seat, memory_mode=False)
             assert synced(twin) == synced(table), (title, seat, seed)
 
 
@@ -269,10 +258,11 @@ def test_a_seat_picture_hides_what_the_seat_may_not_see(title: str) -> None:
 def test_lab_server_connection_turns_nagle_off_before_connecting() -> None:
     from unittest import mock
 
-    from gamekit.widgets.lab_server import SETTING, NoDelayConnection
     from jupyter_server.services.kernels.connection.channels import (
         ZMQChannelsWebsocketConnection,
     )
+
+    from gamekit.widgets.lab_server import SETTING, NoDelayConnection
 
     calls: list[object] = []
     handler = mock.Mock(set_nodelay=lambda on: calls.append(("nodelay", on)))
@@ -580,10 +570,9 @@ def test_a_table_follows_the_kernels_language() -> None:
 
 
 def test_bots_have_french_display_names_and_keep_their_api_names() -> None:
-    from gamekit.widgets.labels import bot_label
-
     from gamekit import bots
     from gamekit.core.i18n import language
+    from gamekit.widgets.labels import bot_label
 
     every = {name for title in gamekit.TITLES for name in bots.names(title)} | {"best"}
     with language("fr"):
@@ -592,7 +581,7 @@ def test_bots_have_french_display_names_and_keep_their_api_names() -> None:
     assert shown["greedy"] == "glouton" and shown["random"] == "hasard"
     assert bot_label("my-own-bot") == "my-own-bot" and bot_label("greedy") == "greedy"
     table = Table(gamekit.new_game("knock-knock", players=3, seed=1), lang="fr")
-    assert table.bots[1] == "planner" and table.bot_choices == ["greedy", "planner", "random"]
+    assert table.bots[1] == "planner" and table.bot_choices == ["random", "greedy", "planner"]
     assert table.labels["bots"] == {"greedy": "glouton", "planner": "stratège", "random": "hasard"}
     send(table, {"type": "stand", "seat": 0})
     assert table.notice == "Le joueur 1 est maintenant joué par le robot «\u00a0stratège\u00a0»"
@@ -663,8 +652,43 @@ def test_the_page_may_change_only_its_own_settings() -> None:
 
 
 def test_in_classroom_mode_the_memory_mode_is_the_teachers() -> None:
-    table = Table(gamekit.new_game("boo-party", players=4, seed=1), classroom=True)
+    game = gamekit.new_game("boo-party", players=4, seed=1)
+    table = Table(game, classroom=True, memory_mode=False)
     table.set_state({"memory_mode": True})
     assert table.memory_mode is False
     table.set_state({"autoplay": True})
     assert table.autoplay is True
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_static_picture_clips_no_long_name_the_card_widens(lang: str) -> None:
+    with gamekit.language(lang):
+        names = {str(n) for info in pictures.card_catalogue("bloody-inn").values()
+                 for n in (info["name"], info["annex"]) if n}  # fmt: skip
+    assert ("Peacekeeper" in names) == (lang == "en")
+    for name in names:
+        card = pictures.card_html(name)
+        width = int(re.search(r"width:(\d+)px", card).group(1))  # type: ignore[union-attr]
+        size = int(re.search(r"<b style='[^']*font-size:(\d+)px", card).group(1))  # type: ignore[union-attr]
+        # a word wraps only at a space or after a hyphen, so the longest one must fit; in
+        # DejaVu Sans Bold, a wide fallback font, "Peacekeeper" is 80 px at 11 px
+        longest = max(pictures.text_em(word) for word in name.replace("-", "- ").split())
+        assert (width - 2 * pictures.CARD_PADDING) >= longest * size, name
+        assert width >= 58 and size >= 8
+    wide = pictures.card_html("Peacekeeper")
+    assert "width:58px" not in wide and "overflow-wrap:anywhere" in wide
+
+
+def test_readme_says_which_bot_table_g_seats_per_title() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| ([^|`]+) \| `(\w+)` \| `(\w+)` \|$", readme, flags=re.M)
+    said = {name.strip(): (seated, best) for name, seated, best in rows}
+    assert len(said) == len(gamekit.TITLES)
+    for title in gamekit.TITLES:
+        game = gamekit.new_game(title, seed=1)
+        seated, best = said[str(game.rules.name)]
+        table = Table(game)
+        assert {b for b in table.bots if b} == {seated}, title
+        assert gamekit.bots.best(title) == best, title
+        strongest = Table(gamekit.new_game(title, seed=1), bots="best")
+        assert {b for b in strongest.bots if b} == {best}, title

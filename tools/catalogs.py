@@ -6,7 +6,8 @@ after the title's package (``gamekit/titles/knock_knock/locale``, domain ``knock
 For each domain:
 
 1. ``pybabel extract`` writes ``<locale>/<domain>.pot`` from the sources (keywords:
-   ``M`` and ``CORE`` for messages, ``form:1c,2`` for the forms of a word), and from a
+   ``M`` and ``CORE`` for messages, ``N:1,2`` and ``CORE_N:1,2`` for counted messages
+   (singular, plural), ``form:1c,2`` for the forms of a word), and from a
    title's board module (``board.js``, Babel's JavaScript extractor) every
    ``kit.t("English text", {params})`` (keyword ``kit.t``) into the title's domain;
 2. ``pybabel update`` merges it into every ``<locale>/<lang>/LC_MESSAGES/<domain>.po``
@@ -27,7 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("fr",)  # the source language, English, needs no catalog
-KEYWORDS = ["-k", "M", "-k", "CORE", "-k", "form:1c,2", "-k", "kit.t"]
+KEYWORDS = ["-k", "M", "-k", "CORE", "-k", "N:1,2", "-k", "CORE_N:1,2", "-k", "form:1c,2"]
+KEYWORDS += ["-k", "kit.t"]
 HEADER = "gamekit"
 MAPPING = """\
 [python: **.py]
@@ -37,7 +39,7 @@ template_string = false
 """
 """Python modules with the keywords above, and the boards' ``kit.t`` calls (a board's
 message id is a plain string: no template strings). Any other JavaScript (the
-table's ``static/table.js``) is not read: its words come from ``widgets/labels.py``."""
+table's ``static/table.js``) is not read: its words come from ``gamekit/widgets/labels.py``."""
 
 
 def domains() -> dict[str, tuple[list[Path], Path]]:
@@ -47,8 +49,10 @@ def domains() -> dict[str, tuple[list[Path], Path]]:
             [
                 ROOT / "gamekit" / "core",
                 ROOT / "gamekit" / "exercises",
+                ROOT / "gamekit" / "teacher",
                 *sorted((ROOT / "gamekit").glob("*.py")),
-                ROOT / "widgets",
+                ROOT / "gamekit" / "widgets",
+                ROOT / "gamekit" / "rooms",
             ],
             ROOT / "gamekit" / "locale",
         )

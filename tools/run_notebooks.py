@@ -2,7 +2,8 @@
 
 Each notebook runs in its own folder with this checkout first on ``sys.path``; its
 outputs are saved, then what would make the file noisy or heavy is removed: the
-per-cell execution timestamps and the saved widget state (the tests refuse it).
+per-cell execution timestamps, the saved widget state and the tables' outputs (the
+tests refuse them).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+
+from gamekit.widgets.saving import strip_widget_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,6 +30,7 @@ def run(path: Path, timeout: int) -> None:
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", resources=where)
     client.execute()
     nb.metadata.pop("widgets", None)
+    strip_widget_outputs(nb)  # a reopened notebook would show a dead table
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
     nbformat.write(nb, path)  # type: ignore[no-untyped-call]

@@ -5,7 +5,10 @@ contract of ``docs/api.md``: legal actions exist until the end and each applies;
 an action that is not legal raises ``IllegalAction`` and changes nothing; every
 card is in exactly one place; scores equal a recount; views are JSON-able and leak
 nothing; undo/redo and save/load give equal states; the same seed gives the same
-game. A failure raises :class:`ConformanceError` naming title, seed and step.
+game. A failure raises :class:`ConformanceError` naming title, seed and step, and
+so does any exception the title's own code raises (with the method that raised it).
+A game that does not end within ``max_steps`` decisions (:data:`MAX_STEPS` by
+default) is a failure too, so a game that never ends is reported, not run forever.
 """
 
 from __future__ import annotations
@@ -18,7 +21,13 @@ from typing import Any
 from gamekit.core.actions import Action, action_from_json
 from gamekit.core.errors import IllegalAction
 from gamekit.core.game import Game, load_game, new_game
+from gamekit.core.returns import checked_scores
 from gamekit.core.rng import Rng, derive_seed
+from gamekit.core.rules import Rules
+
+MAX_STEPS = 5000
+"""The most decisions one checked game may take before it counts as never ending (the
+kit's longest titles take a few hundred)."""
 
 
 class ConformanceError(AssertionError):
@@ -43,27 +52,70 @@ def check_title(
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
     leak_every: int = 3,
+    max_steps: int = MAX_STEPS,
 ) -> int:
-    """Check random games of ``title`` for each seed; return the decisions checked."""
+    """Check random games of ``title`` for each seed; return the decisions checked.
+
+    Raises :class:`ConformanceError` at the first broken promise, naming the title,
+    seed and step; a game still going after ``max_steps`` decisions is one.
+    """
     total = 0
     for seed in seeds:
-        total += check_game(title, seed, players, options or {}, leak_every)
+        total += check_game(title, seed, players, options or {}, leak_every, max_steps)
     return total
 
 
 def check_game(
-    title: str, seed: int, players: int | None, options: Mapping[str, Any], leak_every: int = 3
+    title: str,
+    seed: int,
+    players: int | None,
+    options: Mapping[str, Any],
+    leak_every: int = 3,
+    max_steps: int = MAX_STEPS,
 ) -> int:
     """Play and check one random game; return its number of decisions."""
-    game = new_game(title, players=players, seed=seed, **options)
-    rng = Rng(derive_seed(seed, "conformance"))
-    checker = _Checker(game, rng, f"{title} seed={seed} players={game.players} {dict(options)}")
-    checker.same_seed_same_start()
-    while not game.is_over:
-        checker.check_step(leak=game.step % leak_every == 0)
-        checker.play_random()
-    checker.check_end()
+    where = f"{title} seed={seed} players={players} {dict(options)}"
+    checker: _Checker | None = None
+    try:
+        game = new_game(title, players=players, seed=seed, **options)
+        rng = Rng(derive_seed(seed, "conformance"))
+        where = f"{title} seed={seed} players={game.players} {dict(options)}"
+        checker = _Checker(game, rng, where)
+        checker.same_seed_same_start()
+        while not game.is_over:
+            if game.step >= max_steps:
+                checker.fail(
+                    f"the game has not ended after {max_steps} decisions (max_steps={max_steps}):"
+                    " is_over never becomes true, or the game loops"
+                )
+            checker.check_step(leak=game.step % leak_every == 0)
+            checker.play_random()
+        checker.check_end()
+    except ConformanceError:
+        raise
+    except Exception as err:  # the title's own code broke: say where, never a bare traceback
+        step = "set-up" if checker is None else checker.game.step
+        raise ConformanceError(
+            f"{where} step={step}: {_raiser(err)} raised {type(err).__name__}: {_short(err)}"
+        ) from err
     return game.step
+
+
+def _raiser(err: BaseException) -> str:
+    """The innermost method of a ``Rules`` object in ``err``'s traceback (else the kit)."""
+    found = "the kit, called with what the title returned,"
+    frame = err.__traceback__
+    while frame is not None:
+        owner = frame.tb_frame.f_locals.get("self")
+        if isinstance(owner, Rules):
+            found = f"{type(owner).__name__}.{frame.tb_frame.f_code.co_name}()"
+        frame = frame.tb_next
+    return found
+
+
+def _short(err: BaseException) -> str:
+    text = str(err)
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 class _Checker:
@@ -88,6 +140,15 @@ class _Checker:
         self.check_scores()
         self.check_views(leak)
         self.check_refusals()
+        self.check_timed_move()
+
+    def check_timed_move(self) -> None:
+        """A title with the party timer: its timed move, when it gives one, is legal now."""
+        if "timer" not in self.rules.table_features or self.game.to_move is None:
+            return
+        timed = self.rules.timeout_action(self.game.state, self.game.to_move)
+        if timed is not None and timed not in self.game.legal_actions():
+            self.fail(f"timeout_action gave {timed!r}, which is not a legal action now")
 
     def check_legal(self) -> None:
         legal = self.game.legal_actions()
@@ -104,7 +165,7 @@ class _Checker:
                 self.fail(f"{action!r} does not survive a JSON round trip")
             if not str(action):
                 self.fail(f"{action!r} has no readable text")
-        self.seen.extend(legal[:4])
+        self.seen = [*self.seen[-36:], *legal[:4]]  # only the last 40 are ever tried
 
     def check_cards(self) -> None:
         state = self.game._state
@@ -119,6 +180,7 @@ class _Checker:
 
     def check_scores(self) -> None:
         state = self.game._state
+        checked_scores(self.rules, self.rules.scores(state), self.game.players)
         if self.rules.scores(state) != self.rules.recount(state):
             self.fail(f"scores {self.rules.scores(state)} != recount {self.rules.recount(state)}")
 

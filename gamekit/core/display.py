@@ -26,7 +26,8 @@ _STYLE = (
 def game_html(game: Game) -> str:
     """A static table: status, scores, the title's own picture, recent events."""
     view = game.view(None)
-    body = title_view_html(game, view)
+    with language(game.lang):  # the picture speaks the game's language
+        body = title_view_html(game, view)
     mover, winners = game.to_move, game.winners()
     if mover is not None:
         status = game.read(CORE("{seat} to move", seat=Seat(mover)))
@@ -54,8 +55,9 @@ def title_view_html(game: Game, view: dict[str, Any]) -> str:
         body = game.rules.render_html(view) or generic_view_html(view)
     except (KeyError, TypeError, IndexError, ValueError):
         body = generic_view_html(view)
-    text = escape(view_text(game.title, view))
-    return f"{body}<details><summary>as text</summary><pre>{text}</pre></details>"
+    text = escape(view_text(game.title, view))  # the view's data: the code's own words
+    summary = escape(str(CORE("as text")))
+    return f"{body}<details><summary>{summary}</summary><pre>{text}</pre></details>"
 
 
 def scores_html(scores: list[Any], game: Game | None = None) -> str:

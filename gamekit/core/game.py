@@ -11,19 +11,38 @@ True
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
 import json
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
 from gamekit.core.actions import Action, Event, action_from_json
 from gamekit.core.errors import BadRecord, ConfigError, GamekitError, IllegalAction
-from gamekit.core.i18n import CORE, LANGUAGES, check_language, fold, get_language, language
+from gamekit.core.i18n import (
+    CORE,
+    CORE_N,
+    LANGUAGES,
+    Quoted,
+    check_language,
+    fold,
+    format_number,
+    get_language,
+    language,
+)
 from gamekit.core.names import Seat, check_names, default_names, named, seat_names
 from gamekit.core.registry import check_title, rules_for
+from gamekit.core.returns import (
+    checked_legal,
+    checked_scores,
+    checked_seat,
+    checked_view,
+    checked_winners,
+    wrong_return,
+)
 from gamekit.core.rules import Rules, Score
 from gamekit.core.strict import (
     MAX_RECORD_CHARS,
@@ -31,13 +50,21 @@ from gamekit.core.strict import (
     MAX_SEED,
     json_scalar_problem,
     nesting_depth,
+    object_depth,
     preview,
     same_action,
     whole_number,
 )
+from gamekit.core.typed import imaginable
 
-RECORD_FORMAT = "gamekit/1"
+RECORD_FORMAT = "gamekit/2"
+"""The format a record is saved in: version 2 spells every action kind in snake_case."""
+LEGACY_FORMAT = "gamekit/1"
+"""The first format (a record without a ``format`` field is one): its actions may use a
+title's old kinds (``"black-hat"``, ``"take guest"``), mapped by ``Rules.legacy_kinds``."""
 CHECKPOINT_EVERY = 32
+_TypedCache = tuple[list[Action], tuple[str, tuple[str, ...]], list[tuple[Action, str]]]
+"""The legal list, the language and names, and every move's folded text (typed moves)."""
 
 
 class Game:
@@ -61,6 +88,7 @@ class Game:
         self._legal: list[Action] | None = None
         self._checkpoints: dict[int, Any] = {}
         self._names: list[str] | None = None
+        self._typed: _TypedCache | None = None
 
     # -- language -------------------------------------------------------------
     @property
@@ -156,7 +184,7 @@ class Game:
     @property
     def to_move(self) -> int | None:
         """The seat that must decide now, or ``None`` when the game is over."""
-        return self.rules.to_move(self._state)
+        return checked_seat(self.rules, self.rules.to_move(self._state), self.players)
 
     def legal_actions(self) -> list[Action]:
         """The actions ``to_move`` may take, in a stable order."""
@@ -164,7 +192,11 @@ class Game:
 
     def _legal_cached(self) -> list[Action]:
         if self._legal is None:
-            self._legal = self.rules.legal_actions(self._state)
+            legal = checked_legal(self.rules, self.rules.legal_actions(self._state))
+            if not legal and self.to_move is not None:
+                raise wrong_return(self.rules, "legal_actions", legal,
+                                   CORE("at least one action while a seat is to move"))  # fmt: skip
+            self._legal = legal
         return self._legal
 
     def play(self, action: Action | str) -> list[Event]:
@@ -241,7 +273,53 @@ class Game:
                         render = partial(self.action_text, candidate) if shown else bare
                         if fold(self._shown(render)) == wanted:
                             return candidate
-        raise IllegalAction(str(CORE("no legal action reads {text}", text=repr(text))), legal)
+        raise IllegalAction(self._why_text(text), legal)
+
+    def _why_text(self, text: str) -> str:
+        """Why no legal move reads ``text``: the move it reads (or the closest one) and
+        the rules' reason it is not allowed now."""
+        wanted = fold(text)
+        unread = str(CORE("no legal action reads {text}", text=Quoted(text[:80])))
+        if len(wanted) < 3:
+            return unread
+        try:
+            texts = self._texts_of_moves()
+        except Exception:  # the explanation must never break a refusal
+            return unread
+        for move, shown in texts:
+            if shown == wanted and move not in self._legal_cached():
+                return str(CORE("{move} is not allowed now: {why}", move=self.read_bare(move),
+                                why=self._why_not(move)))  # fmt: skip
+        close = difflib.get_close_matches(wanted, [t for _, t in texts], n=1, cutoff=0.75)
+        if not close:
+            return unread
+        move = next(m for m, t in texts if t == close[0])
+        if any(move is own for own in self._legal_cached()):
+            return str(CORE("{unread}; did you mean {move}?", unread=unread,
+                            move=self.read_bare(move)))  # fmt: skip
+        return str(CORE("{unread}; the closest move, {move}, is not allowed now: {why}",
+                        unread=unread, move=self.read_bare(move),
+                        why=self._why_not(move)))  # fmt: skip
+
+    def _texts_of_moves(self) -> list[tuple[Action, str]]:
+        """Every legal and imaginable move with its folded text in each language."""
+        legal = self._legal_cached()
+        key = (get_language(), tuple(self.names))
+        cached = self._typed
+        if cached is not None and cached[0] is legal and cached[1] == key:
+            return cached[2]  # the same position asked again: read once
+        cards = len(self.rules.all_cards(self._state))
+        moves = [*legal, *imaginable(self.rules, legal, self.players, cards)]
+        texts: list[tuple[Action, str]] = []
+        for lang in dict.fromkeys((get_language(), *LANGUAGES)):
+            with language(lang):
+                texts += [(move, fold(self._shown(move.__str__))) for move in moves]
+        self._typed = (legal, key, texts)
+        return texts
+
+    def read_bare(self, action: Action) -> str:
+        """``action``'s own text (legal or not), seats told by name."""
+        return self._shown(action.__str__)
 
     def _apply(self, action: Action, events: list[Event]) -> None:
         try:
@@ -350,7 +428,16 @@ class Game:
         return tuple(dataclasses.replace(e, lang=self._lang, names=names) for e in events)
 
     def events_at(self, step: int) -> tuple[Event, ...]:
-        """The events caused by action number ``step`` (1-based; 0 = the set-up)."""
+        """The events caused by action number ``step`` (1-based; 0 = the set-up).
+
+        A step past the last one has no events (``()``); a step that is not a whole
+        number from 0 raises ``ValueError``.
+        """
+        if not (whole_number(step) and step >= 0):
+            with self._voice():
+                raise ValueError(
+                    str(CORE("step must be a whole number from 0, not {step}", step=preview(step)))
+                )
         if step == 0:
             return self._own(self._log[: self._setup_events])
         if not 1 <= step <= len(self._log_marks):
@@ -365,18 +452,18 @@ class Game:
 
     def scores(self) -> list[Score]:
         """Score per seat (final, or running while playing)."""
-        return self.rules.scores(self._state)
+        return checked_scores(self.rules, self.rules.scores(self._state), self.players)
 
     def winners(self) -> list[int]:
         """The seats that won; empty while the game goes on."""
-        return self.rules.winners(self._state)
+        return checked_winners(self.rules, self.rules.winners(self._state), self.players)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator), as a JSON-able dict."""
         if seat is not None and not (whole_number(seat) and 0 <= seat < self.players):
             raise ValueError(str(CORE("seat must be None or 0 to {last}, not {seat}",
                                       last=self.players - 1, seat=preview(seat))))  # fmt: skip
-        return self.rules.view(self._state, seat)
+        return checked_view(self.rules, self.rules.view(self._state, seat))
 
     @property
     def state(self) -> Any:
@@ -432,12 +519,28 @@ class Game:
 
     # -- display --------------------------------------------------------------
     def __repr__(self) -> str:
+        """The game in one line, in its language (the title's French name in French)."""
         mover = self.to_move
-        status = "over" if mover is None else f"{self.read(Seat(mover))} (seat {mover}) to move"
-        return (
-            f"<{self.rules.name} game: {self.players} players, seed {self.seed}, "
-            f"step {self.step}, {status}, scores {self.scores()}>"
-        )
+        with language(self._lang):
+            status = (
+                CORE("over")
+                if mover is None
+                else CORE("{seat} (seat {index}) to move", seat=self.read(Seat(mover)), index=mover)
+            )
+            scores = "[" + ", ".join(format_number(v) for v in self.scores()) + "]"
+            players = CORE_N("{count} player", "{count} players", self.players, count=self.players)
+            return str(
+                CORE(
+                    "<{title} game: {players}, seed {seed}, step {step}, {status}, "
+                    "scores {scores}>",
+                    title=self.rules.display_name(),
+                    players=players,
+                    seed=self.seed,
+                    step=self.step,
+                    status=status,
+                    scores=scores,
+                )
+            )
 
     def _repr_html_(self) -> str:
         from gamekit.core.display import game_html
@@ -452,12 +555,13 @@ def state_digest(data: dict[str, Any]) -> str:
 
 
 def record_fingerprint(record: dict[str, Any]) -> str:
-    """SHA-256 of a record's canonical JSON (everything but the fingerprint), cut to 16 hex.
+    """SHA-256 of a record's canonical JSON (everything but the fingerprint and the optional
+    ``"seats"``, who played each seat, added by a room or a teacher), cut to 16 hex.
 
     It covers the header and every action, so an accident or an edit is noticed;
     anybody can compute it again, so it proves nothing against forgery.
     """
-    body = {k: v for k, v in record.items() if k != "fingerprint"}
+    body = {k: v for k, v in record.items() if k not in ("fingerprint", "seats")}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -505,7 +609,9 @@ def new_game(
         raise ConfigError(
             f"players must be a whole number from {low} to {high}, not {preview(players)}"
         )
+    _check_option_names(rules, options, made=False)
     config = rules.make_config(players, options)
+    _check_option_names(rules, options, made=True)
     game = Game(rules, config, seed, lang)
     if names is not None:
         try:
@@ -513,6 +619,50 @@ def new_game(
         except ValueError as err:
             raise ConfigError(str(err)) from None
     return game
+
+
+_NEW_GAME_ARGUMENTS = ("players", "seed", "names", "lang")
+
+
+def _check_option_names(rules: Rules[Any], options: Mapping[str, Any], made: bool) -> None:
+    """``ConfigError`` for an option the title does not have, naming the closest valid
+    argument (a typo such as ``seeed=1`` or ``face_down=True``).
+
+    Before the config is made (``made=False``) only a name close to a valid one is
+    refused here (the title's own message names its options otherwise); after it, any
+    name the title accepted without saving it. The title's options are those its
+    default config saves (:meth:`Rules.options_dict`).
+    """
+    if not options:
+        return
+    try:
+        known = list(rules.options_dict(rules.make_config(None, {})))
+    except Exception:  # a title without a default config judges its options itself
+        return
+    for name in options:
+        if name in known:
+            continue
+        valid = [*_NEW_GAME_ARGUMENTS, *known]
+        close = difflib.get_close_matches(str(name), valid, n=1, cutoff=0.6)
+        shown = ", ".join(known) or str(CORE("none"))
+        if close:
+            text = CORE(
+                "{title} has no option {name}; did you mean {close}? Its options: {known}",
+                title=rules.name,
+                name=preview(name),
+                close=close[0],
+                known=shown,
+            )
+        elif made:
+            text = CORE(
+                "{title} has no option {name}; its options: {known}",
+                title=rules.name,
+                name=preview(name),
+                known=shown,
+            )
+        else:
+            continue  # fmt: skip
+        raise ConfigError(str(text))
 
 
 def load_game(record: str | bytes | dict[str, Any], *, lang: str | None = None) -> Game:
@@ -532,13 +682,20 @@ def load_game(record: str | bytes | dict[str, Any], *, lang: str | None = None) 
     game.lang = lang
     actions = data["actions"]
     types = {t.kind: t for t in game.rules.action_types}
+    old_kinds = game.rules.legacy_kinds if data.get("format") in (None, LEGACY_FORMAT) else {}
     for number, raw in enumerate(actions, start=1):
         try:
             _check_action_json(raw)
-            game.play(action_from_json(raw, types))
+            game.play(action_from_json(_current_kind(raw, old_kinds), types))
         except (ValueError, TypeError, IllegalAction) as err:
-            raise BadRecord(str(err), step=number) from None
-    if "digest" in data and data["digest"] != state_digest(game.state_dict()):
+            raise BadRecord(preview_message(err), step=number) from None
+        except Exception as err:  # the title's own rules broke while replaying
+            raise BadRecord(_rules_failed(game, err), step=number) from None
+    try:
+        final = state_digest(game.state_dict())
+    except Exception as err:
+        raise BadRecord(_rules_failed(game, err), step=len(actions)) from None
+    if "digest" in data and data["digest"] != final:
         raise BadRecord(
             "the final position does not match its fingerprint (changed or cut short)",
             step=len(actions),
@@ -561,14 +718,29 @@ def _parse_record(record: object) -> dict[str, Any]:
         record = _parse_text(record.removeprefix("\ufeff"))
     if not isinstance(record, dict):
         raise BadRecord(str(CORE("a saved game must be a JSON object")))
+    if object_depth(record, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
+        raise BadRecord(_too_deep())
     missing = [k for k in ("title", "players", "seed", "options", "actions") if k not in record]
     if missing:
         raise BadRecord(str(CORE("it lacks {fields}", fields=", ".join(missing))))
     if not isinstance(record["actions"], list):
         raise BadRecord(str(CORE("'actions' must be a list")))
-    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise BadRecord(f"unknown format {record.get('format')!r}; expected {RECORD_FORMAT}")
+    if record.get("format", LEGACY_FORMAT) not in (RECORD_FORMAT, LEGACY_FORMAT):
+        raise BadRecord(
+            f"unknown format {preview(record.get('format'))}; "
+            f"expected {RECORD_FORMAT} (or the older {LEGACY_FORMAT})"
+        )
     return record
+
+
+def _current_kind(raw: dict[str, Any], old_kinds: Mapping[str, str]) -> dict[str, Any]:
+    """A format-1 action with its old kind spelt as today (``"black-hat"`` -> ``"black_hat"``).
+
+    >>> _current_kind({"type": "end-turn"}, {"end-turn": "end_turn"})
+    {'type': 'end_turn'}
+    """
+    new = old_kinds.get(raw["type"])
+    return raw if new is None else {**raw, "type": new}
 
 
 def _parse_text(text: str) -> Any:
@@ -578,15 +750,17 @@ def _parse_text(text: str) -> Any:
                      count=f"{len(text):,}", most=f"{MAX_RECORD_CHARS:,}"))
         )  # fmt: skip
     if nesting_depth(text, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
-        raise BadRecord(
-            str(CORE("it is nested too deeply (a saved game needs {most} at most)",
-                     most=MAX_RECORD_DEPTH))
-        )  # fmt: skip
+        raise BadRecord(_too_deep())
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as err:
         reason = err.msg if isinstance(err, json.JSONDecodeError) else preview(str(err))
         raise BadRecord(str(CORE("it is not valid JSON ({reason})", reason=reason))) from None
+
+
+def _too_deep() -> str:
+    return str(CORE("it is nested too deeply (a saved game needs {most} at most)",
+                    most=MAX_RECORD_DEPTH))  # fmt: skip
 
 
 def _check_action_json(raw: object) -> None:
@@ -616,9 +790,25 @@ def _header_game(data: dict[str, Any]) -> Game:
         return new_game(data["title"], players=data["players"], seed=data["seed"], **options)
     except (GamekitError, ValueError, TypeError) as err:
         raise BadRecord(preview_message(err)) from None
+    except Exception as err:  # the title's own set-up broke
+        title = data["title"]
+        raise BadRecord(
+            str(CORE("the rules of {title} failed setting it up ({error})",
+                     title=preview(title), error=preview_message(_named_error(err))))
+        ) from None  # fmt: skip
 
 
-def preview_message(err: BaseException) -> str:
+def _named_error(err: BaseException) -> str:
+    """``"KeyError: 'x'"``: an exception as one line, its kind first."""
+    return f"{type(err).__name__}: {err}"
+
+
+def _rules_failed(game: Game, err: BaseException) -> str:
+    return str(CORE("the rules of {title} failed replaying it ({error})",
+                    title=game.rules.name, error=preview_message(_named_error(err))))  # fmt: skip
+
+
+def preview_message(err: BaseException | str) -> str:
     """An error's message, cut short enough to show in a page."""
     text = str(err)
     return text if len(text) <= 300 else text[:297] + "..."

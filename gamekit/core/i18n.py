@@ -38,7 +38,16 @@ they are read:
 - :class:`Listing` joins items (terms, numbers, other lazy values) with "and" or
   "or" in the language in force, passing its format spec on to each item.
 
-Parameters that are plain numbers or texts are inserted as they are.
+A message that counts something has a singular and a plural
+(:func:`plural_catalog`, ``N("{count} card", "{count} cards", count, count=count)``):
+gettext's ``ngettext`` picks the form by the catalog's ``Plural-Forms`` (French: the
+singular for 0 and 1).
+
+Parameters that are texts are inserted as they are; numbers (``int``, ``float``, and
+:class:`Number` for a chosen format) read in the language in force: in French with a
+decimal comma and, from five digits on, a narrow no-break space between thousands
+(``0,027``, ``58\u202f065``). A parameter named ``seed`` is an identifier one types
+again: it is never grouped.
 """
 
 from __future__ import annotations
@@ -71,9 +80,30 @@ def check_language(lang: object) -> str:
 
 
 def set_language(lang: str) -> None:
-    """Choose the language of the whole kernel: ``"en"`` or ``"fr"``."""
+    """Choose the language of the whole kernel: ``"en"`` or ``"fr"``. The kernel's
+    pandas tables follow: in French their decimals print with a comma."""
     global _kernel
     _kernel = check_language(lang)
+    _table_numbers(_kernel)
+
+
+def _table_cell(value: float) -> str:
+    """A float in a pandas table, as the kernel's language writes it (``0,155``)."""
+    return format_number(value, ".6g", _kernel)
+
+
+def _table_numbers(lang: str) -> None:
+    """Set pandas' float display for ``lang`` (a user's own ``float_format`` is kept)."""
+    try:
+        import pandas as pd
+    except ImportError:  # pragma: no cover - pandas is a dependency of the kit
+        return
+    current = pd.get_option("display.float_format")
+    if lang != SOURCE:
+        if current is None or current is _table_cell:
+            pd.set_option("display.float_format", _table_cell)
+    elif current is _table_cell:
+        pd.reset_option("display.float_format")
 
 
 def get_language() -> str:
@@ -115,6 +145,70 @@ def gettext_in(package: str | None, msgid: str, context: str | None = None) -> s
     if context is None:
         return catalog.gettext(msgid)
     return catalog.pgettext(context, msgid)
+
+
+def ngettext_in(package: str | None, singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the language in force."""
+    if package is None:
+        return singular if n == 1 else plural
+    return translations(package, get_language()).ngettext(singular, plural, n)
+
+
+NNBSP = "\u202f"
+"""The narrow no-break space: French thousands separator (and before ; ! ?)."""
+IDENTIFIERS = frozenset({"seed"})
+"""Parameter names whose numbers are identifiers, written without grouping."""
+
+
+def format_number(value: float, spec: str = "", lang: str | None = None) -> str:
+    """``value`` formatted by ``spec`` as the language in force writes numbers.
+
+    >>> format_number(58065), format_number(0.027)
+    ('58065', '0.027')
+    >>> with language("fr"):
+    ...     format_number(58065), format_number(0.027), format_number(-0.5, ".2f")
+    ('58\u202f065', '0,027', '-0,50')
+    """
+    lang = get_language() if lang is None else lang
+    if lang == SOURCE:
+        return format(value, spec)
+    text = format(value, spec.replace(",", ""))
+    if "e" in text or "n" in text or not any(c.isdigit() for c in text):  # 1e-05, nan, inf
+        return text.replace(".", ",")
+    sign, rest = (text[0], text[1:]) if text[0] in "+-" else ("", text)
+    whole, dot, decimals = rest.partition(".")
+    digits = whole.lstrip()
+    if digits.isdigit() and len(digits) >= 5:
+        groups: list[str] = []
+        while digits:
+            groups.insert(0, digits[-3:])
+            digits = digits[:-3]
+        whole = NNBSP.join(groups)
+    return sign + whole + ("," + decimals if dot else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number with a format spec (``Number(0.0271, ".2g")``) that reads as the
+    language in force writes numbers; a message's format spec, if any, wins."""
+
+    value: float
+    spec: str = ""
+
+    def __format__(self, spec: str) -> str:
+        return format_number(self.value, spec or self.spec)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def _localised(name: str, value: Any) -> Any:
+    """A numeric parameter wrapped so that it reads in the language in force."""
+    if isinstance(value, bool) or name in IDENTIFIERS:
+        return value
+    if isinstance(value, (int, float)):
+        return Number(value)
+    return value
 
 
 def form(context: str, english: str) -> tuple[str, str]:
@@ -166,6 +260,27 @@ class Verbatim:
 
 
 @dataclass(frozen=True, slots=True)
+class Quoted:
+    """A text a learner typed, quoted as the language in force quotes it: Python's
+    ``'…'`` in English, « … » in French.
+
+    >>> with language("fr"):
+    ...     str(CORE("no legal action reads {text}", text=Quoted("xyz")))
+    'aucun coup permis ne s’écrit «\u00a0xyz\u00a0»'
+    """
+
+    text: str
+
+    def __format__(self, spec: str) -> str:
+        if get_language() == SOURCE:
+            return repr(self.text)
+        return f"«\u00a0{self.text}\u00a0»"
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+@dataclass(frozen=True, slots=True)
 class Listing:
     """Items joined with "and" (``conj="and"``), "or" (``"or"``) or only commas (``","``)
     in the language in force; the format spec goes on to each item."""
@@ -207,12 +322,21 @@ class Message:
     package: str | None
     msgid: str
     params: tuple[tuple[str, Any], ...] = ()
+    plural: str | None = None
+    """The plural message id of a counted message (``msgid`` is then the singular)."""
+    count: int = 0
+    """The number that chooses between the singular and the plural."""
 
     def render(self, lang: str | None = None) -> str:
         """The text in ``lang`` (default: the language in force)."""
-        with language(lang):
-            text = gettext_in(self.package, self.msgid)
-            return text.format(**dict(self.params))  # "{{" writes a brace
+        with language(lang) as chosen:
+            if self.plural is None:
+                text = gettext_in(self.package, self.msgid)
+            else:
+                text = ngettext_in(self.package, self.msgid, self.plural, self.count)
+            if chosen == SOURCE:
+                return text.format(**dict(self.params))  # "{{" writes a brace
+            return text.format(**{k: _localised(k, v) for k, v in self.params})
 
     def __str__(self) -> str:
         return self.render()
@@ -277,8 +401,36 @@ def catalog(package: str | None) -> Messages:
     return cast(Messages, make)
 
 
+class PluralMessages(Protocol):
+    """A package's factory of counted messages (see :func:`plural_catalog`)."""
+
+    package: str | None
+
+    def __call__(self, singular: str, plural: str, count: int, /, **params: Any) -> Message: ...
+
+
+def plural_catalog(package: str | None) -> PluralMessages:
+    """The factory of one package's counted messages: ``N = plural_catalog(__package__)``,
+    then ``N(singular, plural, count, **params)``; ``count`` chooses the form (gettext's
+    ``ngettext``). ``pybabel extract`` finds the calls by the keyword ``N:1,2`` (and
+    ``CORE_N`` in the core).
+
+    >>> N = plural_catalog("gamekit")
+    >>> [str(N("{count} card", "{count} cards", n, count=n)) for n in (1, 2)]
+    ['1 card', '2 cards']
+    """
+
+    def make(singular: str, plural: str, count: int, /, **params: Any) -> Message:
+        return Message(package, singular, tuple(params.items()), plural, count)
+
+    make.package = package  # type: ignore[attr-defined]
+    return cast(PluralMessages, make)
+
+
 CORE = catalog(CORE_PACKAGE)
 """The core's own messages (domain ``gamekit``)."""
+CORE_N = plural_catalog(CORE_PACKAGE)
+"""The core's own counted messages."""
 
 
 _FOLD = re.compile(r"[\s\u00a0\u202f\u2009]+")

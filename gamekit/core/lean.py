@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamekit.core.actions import Action
+from gamekit.core.players import Bot, RandomBot
+from gamekit.core.rng import KeyedRng
 from gamekit.core.rules import Rules
-
-if TYPE_CHECKING:
-    from gamekit.bots import Bot
 
 MAX_DECISIONS = 100_000
 
@@ -32,6 +31,8 @@ def play_out(
     rules: Rules[Any], config: Any, seed: int, bots: Sequence[Bot], record: bool = False
 ) -> LeanResult:
     """Play one game to the end with one bot per seat, as fast as the rules allow."""
+    if {*map(type, bots)} == _RANDOM_ONLY:
+        return play_out_at_random(rules, config, seed, [bot.rng for bot in bots], record)
     if any(bot.needs_state for bot in bots):
         return _play_out_with_state(rules, config, seed, bots, record)
     state = rules.initial_state(config, seed)
@@ -55,6 +56,31 @@ def play_out(
             raise RuntimeError(f"{rules.title}: no end after {MAX_DECISIONS} decisions")
         seat = to_move(state)
     return LeanResult(state, decisions, actions)
+
+
+_RANDOM_ONLY = {RandomBot}
+
+
+def play_out_at_random(
+    rules: Rules[Any], config: Any, seed: int, rngs: Sequence[KeyedRng], record: bool = False
+) -> LeanResult:
+    """:func:`play_out` with a :class:`RandomBot` in every seat, given their generators:
+    a random bot's move is ``bot.rng.choice(legal)``, drawn here without the bot (the
+    same games; ``RandomBot(seed=s).rng`` is ``KeyedRng(s)``)."""
+    state = rules.initial_state(config, seed)
+    to_move, legal_actions, apply = rules.to_move, rules.legal_actions, rules.apply
+    choices = [rng.choice for rng in rngs]
+    actions: list[Action] = []
+    seat = to_move(state)
+    for decisions in range(MAX_DECISIONS + 1):
+        if seat is None:
+            return LeanResult(state, decisions, actions)
+        action = choices[seat](legal_actions(state))
+        apply(state, action, None)
+        if record:
+            actions.append(action)
+        seat = to_move(state)
+    raise RuntimeError(f"{rules.title}: no end after {MAX_DECISIONS} decisions")
 
 
 def _play_out_with_state(

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import contextvars
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
-from gamekit.core.i18n import CORE, Listing, get_language, join_words
+from gamekit.core.i18n import CORE, Listing, fold, get_language, join_words
 
 _names_in_force: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar(
     "gamekit_names", default=None
@@ -159,7 +160,27 @@ def check_names(names: Sequence[str] | None, players: int) -> list[str]:
         raise ValueError(
             str(CORE("names must give {players} non-empty names, one per seat", players=players))
         )
+    for name in found:
+        hidden = next((c for c in name if unicodedata.category(c) in _UNSEEN), None)
+        if hidden is not None:
+            raise ValueError(
+                str(CORE("the name {name} holds an invisible or control character ({code}); "
+                         "a name is made of letters, digits, spaces and punctuation",
+                         name=ascii(name)[:60], code=f"U+{ord(hidden):04X}"))
+            )  # fmt: skip
+    folded = [fold(name) for name in found]
+    twin = next((n for i, n in enumerate(found) if folded[i] in folded[:i]), None)
+    if twin is not None:
+        raise ValueError(
+            str(CORE("two players are named {name}: every seat needs its own name, "
+                     "or moves would read alike", name=repr(twin)))
+        )  # fmt: skip
     return found
+
+
+_UNSEEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Unicode categories a name may not hold: controls (terminal escapes), format characters
+(U+200B, the bidirectional U+202E), surrogates, private use, unassigned, line breaks."""
 
 
 _MOST_SEATS = 16

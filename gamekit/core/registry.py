@@ -30,7 +30,7 @@ from typing import Any
 from gamekit.core.actions import Action
 from gamekit.core.errors import ConfigError
 from gamekit.core.i18n import CORE
-from gamekit.core.rules import Rules
+from gamekit.core.rules import TABLE_FEATURES, Rules, SearchDefaults
 
 GROUP = "gamekit.titles"
 """The entry-point group that announces titles."""
@@ -173,7 +173,7 @@ def contract_problems(rules: object, expected_title: str | None) -> list[str]:
         return [f"it is the class {rules.__name__}, not an instance: point at {rules.__name__}()"]
     if not isinstance(rules, Rules):
         return [f"expected an instance of a gamekit Rules subclass, got {type(rules).__name__}"]
-    problems = _missing_methods(rules) + _bad_fields(rules)
+    problems = _missing_methods(rules) + _bad_fields(rules) + _bad_features(rules)
     title = getattr(rules, "title", None)
     if isinstance(title, str) and not _good_key(title):
         problems.append(
@@ -210,6 +210,27 @@ def _bad_fields(rules: Rules[Any]) -> list[str]:
             isinstance(t, type) and issubclass(t, Action) for t in rules.action_types
         ):
             problems.append("action_types must list your Action subclasses")
+    return problems
+
+
+def _bad_features(rules: Rules[Any]) -> list[str]:
+    """What is wrong with the title's features (``sides``, ``table_features``,
+    ``search_defaults``), in plain words."""
+    problems = []
+    sides = rules.sides
+    if sides is not None and not (
+        isinstance(sides, tuple)
+        and len(sides) == 2
+        and all(isinstance(side, str) and side for side in sides)
+        and sides[0] != sides[1]
+    ):
+        problems.append(f"sides must be None or two different names, not {sides!r:.60}")
+    features = rules.table_features
+    if not isinstance(features, frozenset | set) or not features <= TABLE_FEATURES:
+        known = ", ".join(sorted(TABLE_FEATURES))
+        problems.append(f"table_features must be a frozenset of {known}, not {features!r:.60}")
+    if not isinstance(rules.search_defaults, SearchDefaults):
+        problems.append("search_defaults must be a gamekit.core.rules.SearchDefaults")
     return problems
 
 

@@ -1,7 +1,7 @@
 """Seeded chance that means the same on every machine and Python version.
 
 Two generators with one interface (``below``, ``shuffle``, ``shuffled``,
-``choice``, ``random``), each drawing whole integers by rejection sampling, so
+``choice``, ``random``, ``best``), each drawing whole integers by rejection sampling, so
 no float rounding can differ between machines:
 
 - :class:`Rng` deals the games. It reads the Mersenne Twister's ``getrandbits``
@@ -28,19 +28,78 @@ True
 from __future__ import annotations
 
 import _random
+import hashlib
+import importlib
+import math
 from collections.abc import Callable, MutableSequence, Sequence
-from hashlib import sha256
-from typing import TypeVar
+from struct import Struct
+from typing import Any, TypeVar
+
+
+def _fast_sha256() -> Callable[[bytes], Any]:
+    """CPython's own SHA-256 (the same digests as hashlib's, cheaper to start for the
+    tiny inputs of seeds): ``_sha2`` from Python 3.12, ``_sha256`` before; else hashlib's."""
+    for name in ("_sha2", "_sha256"):
+        try:
+            found: Callable[[bytes], Any] = importlib.import_module(name).sha256
+        except (ImportError, AttributeError):
+            continue
+        return found
+    return hashlib.sha256
+
+
+sha256 = _fast_sha256()
 
 T = TypeVar("T")
 
 
-_from_bytes = int.from_bytes
+_first_word = Struct(">Q").unpack_from
+"""The first 8 bytes of a digest as a big-endian integer (``int.from_bytes(d[:8], "big")``)."""
 
 
 def derive_seed(seed: int, *labels: object) -> int:
-    """A new 64-bit seed from a seed and labels, stable everywhere (SHA-256)."""
-    return _from_bytes(sha256("/".join(map(str, (seed, *labels))).encode()).digest()[:8], "big")
+    """A new 64-bit seed from a seed and labels, stable everywhere (SHA-256).
+
+    The seed is the first 8 bytes, big-endian, of the SHA-256 of the seed and the
+    labels joined by ``/`` (``"7/reshuffle/1"``).
+
+    >>> digest = hashlib.sha256(b"7/reshuffle/1").digest()
+    >>> derive_seed(7, "reshuffle", 1) == int.from_bytes(digest[:8], "big")
+    True
+    """
+    seed_and_labels: tuple[int, ...] = _first_word(
+        sha256("/".join(map(str, (seed, *labels))).encode()).digest()
+    )
+    return seed_and_labels[0]
+
+
+class SeedDeriver:
+    """:func:`derive_seed` for many seeds that share their first labels, which are
+    encoded once: ``SeedDeriver(s, "game")(i) == derive_seed(s, "game", i)`` and
+    ``SeedDeriver(s, "bot").row(i, n) == [derive_seed(s, "bot", i, k) for k in range(n)]``
+    for int labels ``i`` and ``k`` (a run deals thousands of games and seats).
+
+    >>> games = SeedDeriver(7, "game")
+    >>> games(3) == derive_seed(7, "game", 3)
+    True
+    >>> SeedDeriver(7, "bot").row(3, 2) == [derive_seed(7, "bot", 3, k) for k in range(2)]
+    True
+    """
+
+    __slots__ = ("_prefix",)
+
+    def __init__(self, seed: int, *labels: object) -> None:
+        self._prefix = ("/".join(map(str, (seed, *labels))) + "/").encode()
+
+    def __call__(self, label: int) -> int:
+        """``derive_seed(seed, *labels, label)`` for an int ``label``."""
+        found: tuple[int, ...] = _first_word(sha256(self._prefix + b"%d" % label).digest())
+        return found[0]
+
+    def row(self, label: int, count: int) -> list[int]:
+        """``[derive_seed(seed, *labels, label, k) for k in range(count)]`` (int labels)."""
+        prefix = self._prefix + b"%d/" % label
+        return [_first_word(sha256(prefix + b"%d" % k).digest())[0] for k in range(count)]
 
 
 class _Chance:
@@ -75,6 +134,37 @@ class _Chance:
         """A float in [0, 1) with 53 random bits."""
         return self._bits(53) / 9007199254740992.0
 
+    def best(self, items: Sequence[T], key: Callable[[T], Any], *, lowest: bool = False) -> T:
+        """The item with the highest ``key`` (``lowest``: the lowest); a tie is a fair draw.
+
+        A bot that took the first of equal items would favour whatever comes first
+        in the list (the lowest-numbered door, seat or card) and fake an effect of
+        the game. Numbers closer than one part in 10^9 count as equal (the same sum
+        added in another order). It draws only when there is a tie.
+
+        >>> KeyedRng(1).best(["a", "bb", "c"], len)
+        'bb'
+        >>> sorted({KeyedRng(s).best(["x", "y", "z"], lambda item: 0) for s in range(20)})
+        ['x', 'y', 'z']
+        >>> KeyedRng(1).best([3, 1, 2], lambda n: n, lowest=True)
+        1
+        """
+        if not items:
+            raise ValueError("best() needs at least one item")
+        keys = [key(item) for item in items]
+        top = min(keys) if lowest else max(keys)
+        tied = [item for item, k in zip(items, keys, strict=True) if _equal(k, top)]
+        return tied[0] if len(tied) == 1 else tied[self.below(len(tied))]
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """Equal keys, numbers within a relative 1e-9 (tuples compared item by item)."""
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    return bool(a == b)
+
 
 class Rng(_Chance):
     """The dealer's generator (Mersenne Twister bits): seeded once a game, many draws."""
@@ -107,6 +197,7 @@ class Rng(_Chance):
 
 
 _BLOCK_BITS = 256
+_from_bytes = int.from_bytes
 
 
 class KeyedRng(_Chance):
@@ -129,8 +220,7 @@ class KeyedRng(_Chance):
 
     def _refill(self) -> None:
         self._block += 1
-        digest = sha256(self._key + b"%d" % self._block).digest()
-        self._pool = int.from_bytes(digest, "big")
+        self._pool = _from_bytes(sha256(self._key + b"%d" % self._block).digest(), "big")
         self._left = _BLOCK_BITS
 
     def _bits(self, k: int) -> int:
@@ -149,11 +239,34 @@ class KeyedRng(_Chance):
             raise ValueError("below(n) needs n >= 1")
         k = n.bit_length()
         mask = (1 << k) - 1
+        pool, left = self._pool, self._left
         while True:
-            if self._left < k:
+            if left < k:
                 self._refill()
-            r = self._pool & mask
-            self._pool >>= k
-            self._left -= k
+                pool, left = self._pool, _BLOCK_BITS
+            r = pool & mask
+            pool >>= k
+            left -= k
             if r < n:
+                self._pool, self._left = pool, left
                 return r
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element, uniformly: ``items[self.below(len(items))]``, in one call (a
+        random bot's every move)."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below(n) needs n >= 1")
+        k = n.bit_length()
+        mask = (1 << k) - 1
+        pool, left = self._pool, self._left
+        while True:
+            if left < k:
+                self._refill()
+                pool, left = self._pool, _BLOCK_BITS
+            r = pool & mask
+            pool >>= k
+            left -= k
+            if r < n:
+                self._pool, self._left = pool, left
+                return items[r]

@@ -18,12 +18,36 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import NoSampler
-from gamekit.core.i18n import CORE, Message, gettext_in
+from gamekit.core.i18n import CORE, CORE_N, Message, Number, gettext_in
 from gamekit.core.names import Seat, and_list, seats
 from gamekit.core.rng import Rng
 
 S = TypeVar("S")
 Score = int | float
+
+TABLE_FEATURES = frozenset({"memory", "timer"})
+"""The table controls a title may ask for in :attr:`Rules.table_features`."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchDefaults:
+    """How the generic search bot plays a title when its caller does not say.
+
+    ``budget``: simulated decisions per decision; ``policy``: the title's simple
+    bot that guides the first ``lookahead`` moves of each rollout (``"random"``:
+    none); ``depth``: how many moves a rollout plays before the running scores
+    are read (``None``: to the end); ``demo_budget``: a smaller budget for
+    lessons and tables that must answer at once (``None``: ``budget``).
+
+    >>> SearchDefaults(budget=4500).budget, SearchDefaults().policy
+    (4500, 'random')
+    """
+
+    budget: int = 8000
+    policy: str = "random"
+    lookahead: int = 0
+    depth: int | None = None
+    demo_budget: int | None = None
 
 
 OPTION_KEYS = frozenset(
@@ -59,6 +83,9 @@ class Rules(ABC, Generic[S]):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     action_types: ClassVar[tuple[type[Action], ...]]
+    legacy_kinds: ClassVar[Mapping[str, str]] = {}
+    """Old action kind -> today's, for records of format 1 (``gamekit/1``), whose kinds
+    were spelt otherwise: for example ``{"black-hat": "black_hat"}``."""
     rulings: ClassVar[Mapping[str, str]] = {}
     """Ruling id -> one-line summary, for example ``{"K1": "the deck has 55 cards"}``."""
     may_end_without_winner: ClassVar[bool] = False
@@ -67,6 +94,18 @@ class Rules(ABC, Generic[S]):
     """``True`` when the narration, the moves and the results name seats with
     :class:`~gamekit.core.names.Seat` values; otherwise (plain texts saying "player 0")
     the kit rewrites those phrases into the players' names when a learner reads them."""
+
+    # -- features: what a title is, as data (the generic layers ask, never guess) ----
+    sides: ClassVar[tuple[str, str] | None] = None
+    """For a title where seat 0 plays alone against every other seat, the names of
+    the two sides (seat 0's first), for example ``("seer", "monsters")``; the ladder
+    then rates each bot in each side. ``None``: every seat for itself."""
+    table_features: ClassVar[frozenset[str]] = frozenset()
+    """The table controls this title uses, from :data:`TABLE_FEATURES`: ``"memory"``
+    (memory mode: :meth:`memory_view` and :meth:`memory_text` cover what must be
+    remembered) and ``"timer"`` (the party timer plays :meth:`timeout_action`)."""
+    search_defaults: ClassVar[SearchDefaults] = SearchDefaults()
+    """How the generic search bot plays this title by default."""
 
     # -- set-up ---------------------------------------------------------------
     @abstractmethod
@@ -111,6 +150,13 @@ class Rules(ABC, Generic[S]):
         of a guest, so two guests of one kind never read alike)."""
         return str(action)
 
+    def timeout_action(self, state: S, seat: int) -> Action | None:
+        """The move the party timer plays for ``seat`` when its time runs out, or
+        ``None`` (no timed move now). Asked only when ``"timer"`` is among
+        :attr:`table_features` and ``seat`` is the one to move; the move returned
+        must be one of :meth:`legal_actions`. The default: ``None``."""
+        return None
+
     # -- results --------------------------------------------------------------
     @abstractmethod
     def is_over(self, state: S) -> bool:
@@ -143,6 +189,16 @@ class Rules(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know, JSON-able; ``None`` is a spectator."""
+
+    def memory_view(self, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """Memory mode: ``view`` (``seat``'s, or the state dict for ``None``) with what
+        must be remembered covered, so it is not sent at all. The default: ``view``."""
+        return view
+
+    def memory_text(self, texts: Sequence[str], kinds: Sequence[str]) -> list[str]:
+        """Memory mode: the narration ``texts`` (events of ``kinds``; ``""`` when
+        unknown) with what must be remembered covered. The default: unchanged."""
+        return list(texts)
 
     @abstractmethod
     def state_dict(self, state: S) -> dict[str, Any]:
@@ -190,6 +246,11 @@ class Rules(ABC, Generic[S]):
             f"re-deals what the seat cannot see using only what it sees (for example: "
             f"sort the hidden cards, then shuffle them as resample_hidden does)"
         )
+
+    def round_of(self, state: S) -> int | None:
+        """The round a state is in (1 for the first), or ``None`` for a title that does not
+        count rounds (the default). :func:`gamekit.simulation.scores_by_round` reads it."""
+        return None
 
     def players(self, state: S) -> int:
         """Number of seats."""
@@ -310,6 +371,15 @@ class Rules(ABC, Generic[S]):
         found: Mapping[str, Callable[..., Any]] = getattr(module, "BOTS", {}) if module else {}
         return found
 
+    def analyses(self) -> Mapping[str, Callable[..., Any]]:
+        """This title's own analyses and charts, name -> function: the ``ANALYSES`` of the
+        ``analyses`` module next to its rules (``{}`` without one). Read by
+        :func:`gamekit.simulation.analysis`; the kit's generic layers never name a title.
+        """
+        module = self.title_module("analyses")
+        found: Mapping[str, Callable[..., Any]] = getattr(module, "ANALYSES", {}) if module else {}
+        return found
+
     def display_name(self) -> str:
         """The title's name in the language in force ("Toc Toc Toc" in French): its
         ``name`` looked up in the title's catalog under the context ``"title"``."""
@@ -340,7 +410,7 @@ def points_text(value: Score) -> str:
 
 def points_message(value: Score) -> Message:
     """A score as a message rendered when read ("1 point", "3 points")."""
-    text = str(int(value)) if float(value).is_integer() else f"{value:g}"
-    if text == "1":
-        return CORE("1 point")
-    return CORE("{count} points", count=text)
+    if float(value).is_integer():
+        whole = int(value)
+        return CORE_N("{count} point", "{count} points", whole, count=whole)
+    return CORE_N("{count} point", "{count} points", 2, count=Number(float(value), "g"))

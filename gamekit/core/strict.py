@@ -85,6 +85,27 @@ def nesting_depth(text: str, limit: int) -> int:
     return deepest
 
 
+def object_depth(value: object, limit: int) -> int:
+    """The deepest dict/list nesting of ``value``, stopping past ``limit`` (no recursion,
+    so a record built 5,000 deep in Python is measured safely).
+
+    >>> object_depth({"a": [1, {"b": 2}]}, 8), object_depth([[[[]]]], 2)
+    (3, 3)
+    """
+    deepest = 0
+    pending: list[tuple[object, int]] = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if not isinstance(item, dict | list | tuple):
+            continue
+        deepest = max(deepest, depth)
+        if deepest > limit:
+            return deepest
+        children = item.values() if isinstance(item, dict) else item
+        pending.extend((child, depth + 1) for child in children)
+    return deepest
+
+
 def json_scalar_problem(value: object) -> str | None:
     """Why ``value`` is not a plain JSON value an action field may hold (``None``: fine)."""
     if value is None or type(value) in (int, str):

@@ -10,8 +10,9 @@ expected.
 
 >>> import sympy
 >>> from gamekit.exercises import Exercise, check_against
->>> ex = Exercise("demo-1", "demo", "warm-up", "P(heads)?", lambda: sympy.Rational(1, 2),
-...               "a fraction", "Two equally likely sides.", estimates=True)
+>>> ex = Exercise(id="demo-1", title="demo", level="warm-up", question="P(heads)?",
+...               expected=lambda: sympy.Rational(1, 2), form="a fraction",
+...               hint="Two equally likely sides.", estimates=True)
 >>> check_against(ex, "2/4").ok, check_against(ex, "50%").ok, check_against(ex, "1/3").ok
 (True, True, False)
 >>> check_against(ex, 0.51, games=2000).ok, check_against(ex, 0.4, games=2000).ok
@@ -22,6 +23,7 @@ expected.
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 import math
 import numbers
@@ -30,13 +32,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from fractions import Fraction
+from functools import cache, lru_cache
 from html import escape
 from itertools import product
 from statistics import NormalDist
 from typing import Any
 
-from gamekit.core.i18n import CORE
+from gamekit.core.i18n import CORE, Number
 from gamekit.exercises.answers import TooBig, Undefined, Unreadable, read, value_at
 
 EXERCISES: dict[str, Exercise] = {}
@@ -44,9 +47,10 @@ TRIALS: dict[str, Trial] = {}
 """Exercise id -> how to estimate its answer by playing the game (see :class:`Trial`)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Exercise:
-    """One exercise: its question, exact answer (computed lazily), form and hint.
+    """One exercise, built by keyword: its question, exact answer (computed lazily),
+    form and hint.
 
     ``estimates`` accepts a decimal estimate from a simulation, judged against
     its number of games (see :func:`check_against`); otherwise only the exact
@@ -54,6 +58,11 @@ class Exercise:
     closed forms such as ``binomial(n, 2)``); a formula is compared exactly with
     the answer at many points of its ``domain``: each symbol's range
     ``(name, lowest, highest)``, kept where ``where(point)`` holds.
+    ``variant(seed)`` is the same exercise for one learner (another deal, seat or
+    option, its question and exact answer computed from ``seed``); ``None`` when the
+    exercise has no meaningful variant (see :func:`variant_of`). ``variance`` is the
+    exact variance of one simulated sample of an expectation, when it is this
+    exercise's own (a variant's) rather than its :class:`Trial`'s.
     """
 
     id: str
@@ -67,6 +76,8 @@ class Exercise:
     symbols: tuple[str, ...] = ()
     domain: tuple[tuple[str, int, int], ...] = ()
     where: Callable[[Mapping[str, int]], bool] | None = None
+    variant: Callable[[int], Exercise] | None = None
+    variance: Callable[[], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -195,19 +206,104 @@ SECONDS = 0.7
 """After this long, a formula is judged on the points compared so far (if enough)."""
 
 
-def check(exercise_id: str, answer: Any, games: int | None = None) -> Feedback:
+HINT_AFTER = 3
+"""The wrong try of an exercise from which :func:`check` gives the method, not a nudge."""
+_TRIES: Counter[tuple[str, int | None]] = Counter()
+"""Wrong tries so far of each exercise (and variant seed), in this kernel."""
+_METHOD: contextvars.ContextVar[bool] = contextvars.ContextVar("gamekit_method", default=True)
+"""Whether a wrong answer's feedback gives the exercise's method (else a nudge)."""
+
+
+def check(
+    exercise_id: str,
+    answer: Any,
+    games: int | None = None,
+    *,
+    seed: int | None = None,
+    hint: bool | None = None,
+) -> Feedback:
     """Check ``answer`` for exercise ``exercise_id``; never raises.
 
     ``games``: how many games a simulated estimate (a float, or a dict of floats)
-    comes from; :func:`estimate` results carry it already.
+    comes from; :func:`estimate` results carry it already. ``seed``: a learner's
+    variant seed (see :func:`variant_of`); the answer is that variant's.
+
+    Hints are graded: a wrong answer gets a nudge first, and the exercise's method
+    from the :data:`HINT_AFTER`-th wrong try on; ``hint=True`` asks for the method
+    now, ``hint=False`` keeps to nudges. A common half-right answer (a percentage
+    for a probability, one case counted where there are several) gets its own hint.
     """
     try:
-        found = exercise(exercise_id)
+        found = variant_of(exercise(exercise_id), seed)
     except Exception:  # noqa: BLE001 - a learner's typo must not raise
         return _no(
             "unknown", CORE("There is no exercise {name}; check the id.", name=repr(exercise_id))
         )
-    return check_against(found, answer, games)
+    key = (exercise_id, seed)
+    method = hint if hint is not None else _TRIES[key] + 1 >= HINT_AFTER
+    token = _METHOD.set(bool(method))
+    try:
+        feedback = check_against(found, answer, games)
+    finally:
+        _METHOD.reset(token)
+    if feedback.kind == "hint":
+        _TRIES[key] += 1
+    return feedback
+
+
+def _hint(ex: Exercise) -> Any:
+    """The exercise's method, or a nudge while the learner has tries left (see :func:`check`)."""
+    if _METHOD.get():
+        return ex.hint
+    return CORE(
+        "Read the question again: what exactly is counted? (check(..., hint=True) "
+        "gives the method.)"
+    )
+
+
+def variant_of(ex: Exercise, seed: int | None) -> Exercise:
+    """The exercise as one learner gets it: its ``variant(seed)``, or the exercise
+    itself when ``seed`` is ``None`` or it has no variant. The same seed gives the same
+    variant (the same object: its exact answer is computed once).
+
+    >>> variant_of(exercise("kk-1"), 12345) is exercise("kk-1")  # no variant
+    True
+    >>> variant_of(exercise("kk-6"), 12345) is variant_of(exercise("kk-6"), 12345)
+    True
+    """
+    if seed is None or ex.variant is None:
+        return ex
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"a variant seed is a whole number >= 0, not {seed!r}")
+    return _variant(ex, seed)
+
+
+@lru_cache(maxsize=512)
+def _variant(ex: Exercise, seed: int) -> Exercise:
+    assert ex.variant is not None
+    return ex.variant(seed)
+
+
+def variant_rng(seed: int, exercise_id: str) -> Any:
+    """The seeded generator from which one exercise's variant draws its parameters
+    (a :class:`gamekit.core.rng.Rng`): one learner's seed gives each exercise its own.
+
+    >>> variant_rng(5, "kk-2").below(100) == variant_rng(5, "kk-2").below(100)
+    True
+    """
+    from gamekit.core.rng import Rng, derive_seed
+
+    return Rng(derive_seed(seed, "variant", exercise_id))
+
+
+def with_variants() -> list[str]:
+    """The ids of the exercises that have a variant per learner, in bank order.
+
+    >>> "kk-6" in with_variants(), "kk-4" in with_variants()
+    (True, False)
+    """
+    load_banks()
+    return [ex_id for ex_id, ex in EXERCISES.items() if ex.variant is not None]
 
 
 def check_against(ex: Exercise, answer: Any, games: int | None = None) -> Feedback:
@@ -270,16 +366,7 @@ def _compare_mapping(
         given.update({k: 0.0 for k in wanted - set(given)})
     keys = set(given)
     if keys != wanted:
-        missing, extra = _some(wanted - keys), _some(keys - wanted)
-        return _no(
-            "hint",
-            CORE(
-                "Outcomes missing {missing}, unexpected {extra}. {hint}",
-                missing=missing,
-                extra=extra,
-                hint=ex.hint,
-            ),
-        )
+        return _no("hint", _outcomes_off(ex, wanted - keys, keys - wanted))
     estimated = False
     for key, value in expected.items():
         result = _compare_value(ex, value, given[_key(key)], games, outcomes=len(expected))
@@ -300,6 +387,20 @@ def _compare_mapping(
             ),
         )
     return _correct(ex)
+
+
+def _outcomes_off(ex: Exercise, missing: set[Any], extra: set[Any]) -> Any:
+    """What is wrong with a distribution's outcomes, naming only what is there to name."""
+    if not extra:
+        return CORE("Outcomes missing {missing}. {hint}", missing=_some(missing), hint=_hint(ex))
+    if not missing:
+        return CORE("Unexpected outcomes {extra}. {hint}", extra=_some(extra), hint=_hint(ex))
+    return CORE(
+        "Outcomes missing {missing}, unexpected {extra}. {hint}",
+        missing=_some(missing),
+        extra=_some(extra),
+        hint=_hint(ex),
+    )
 
 
 def _compare_sequence(ex: Exercise, expected: Any, answer: Any) -> Feedback:
@@ -371,7 +472,32 @@ def _compare_value(
         return _no("form", CORE("Expected a number, not a formula: {form}.", form=ex.form))
     if value_at(given, {}) == value_at(expected, {}):
         return _correct(ex)
-    return _no("hint", CORE("Not quite. {hint}", hint=ex.hint))
+    return _no("hint", _half_right(value_at(given, {}), value_at(expected, {})) or
+               CORE("Not quite. {hint}", hint=_hint(ex)))  # fmt: skip
+
+
+def _half_right(given: Fraction, expected: Fraction) -> Any:
+    """A hint of its own for a common half-right number (``None``: not one of them).
+
+    >>> print(_half_right(Fraction(300, 11), Fraction(3, 11)))
+    Not quite: that looks like a percentage. Give a probability from 0 to 1 (71% is 0.71).
+    >>> "is 1/3 of the right one" in str(_half_right(Fraction(1, 11), Fraction(3, 11)))
+    True
+    """
+    if expected == 0 or given == 0:
+        return None
+    if given == expected * 100 and 0 < expected <= 1:
+        return CORE("Not quite: that looks like a percentage. Give a probability from 0 to 1 "
+                    "(71% is 0.71).")  # fmt: skip
+    for times in range(2, 7):
+        if given * times == expected:
+            return CORE("Not quite, but close: your answer is 1/{times} of the right one. "
+                        "Did you count one case where there are {times} alike (one folk "
+                        "instead of three)?", times=times)  # fmt: skip
+        if given == expected * times:
+            return CORE("Not quite, but close: your answer is {times} times the right one. "
+                        "Did you count a case {times} times over?", times=times)  # fmt: skip
+    return None
 
 
 def _compare_formula(ex: Exercise, expected: Any, given: Any) -> Feedback:
@@ -400,13 +526,15 @@ def _compare_formula(ex: Exercise, expected: Any, given: Any) -> Feedback:
                     "Not quite: your formula cannot be computed at {where} (a division by zero, "
                     "or a factorial of a negative number). {hint}",
                     where=where,
-                    hint=ex.hint,
+                    hint=_hint(ex),
                 ),
             )
         if got != want:
             return _no(
                 "hint",
-                CORE("Not quite (try your formula at {where}). {hint}", where=where, hint=ex.hint),
+                CORE(
+                    "Not quite (try your formula at {where}). {hint}", where=where, hint=_hint(ex)
+                ),
             )
         compared += 1
     if compared < min(MIN_POINTS, len(points)) or time.perf_counter() - start > 2 * SECONDS:
@@ -456,12 +584,20 @@ def variance_of_one(ex: Exercise, expected: Any, share: bool) -> tuple[Any, bool
     """The exact variance of one simulated game's result (``None`` if unknown), and
     whether the result is 0 or 1 (a share or a probability): ``p(1 - p)`` then,
     else the trial's variance of a mean."""
+    if not share and ex.variance is not None:
+        return _own_variance(ex), False
     trial = TRIALS.get(ex.id)
     if not share and trial is not None and trial.variance is not None:
         return _variance(trial), False
     if 0 <= expected <= 1:
         return expected * (1 - expected), True
     return None, False
+
+
+@cache
+def _own_variance(ex: Exercise) -> Any:
+    assert ex.variance is not None
+    return ex.variance()
 
 
 @cache
@@ -496,14 +632,14 @@ def _compare_float(
     exact = float(expected)
     if abs(exact - answer) <= 1e-9:
         return _yes("correct", CORE("Correct value! Exactly it is {exact}.", exact=expected))
-    value = f"{answer:.4g}"
+    value = Number(answer, ".4g")
     if not ex.estimates:
         return _no(
             "hint",
             CORE(
                 "{value} is not it (only the exact answer counts here). {hint}",
                 value=value,
-                hint=ex.hint,
+                hint=_hint(ex),
             ),
         )
     if games is None:
@@ -535,7 +671,7 @@ def _compare_float(
                 "±{within} of the exact answer, and yours does. Now find the exact answer: "
                 "{form}.",
                 games=games,
-                within=f"{within:.2g}",
+                within=Number(within, ".2g"),
                 form=ex.form,
             ),
         )
@@ -546,8 +682,8 @@ def _compare_float(
             "±{within} of the exact answer (almost always), and this one does not. {hint}",
             value=value,
             games=games,
-            within=f"{within:.2g}",
-            hint=ex.hint,
+            within=Number(within, ".2g"),
+            hint=_hint(ex),
         ),
     )
 

@@ -63,6 +63,9 @@ MAX_BITS = 20_000
 MAX_NODES = 2_000
 """The largest SymPy answer (counted in nodes) compared."""
 FUNCTIONS = ("binomial", "factorial", "Rational")
+ALIASES = {"C": "binomial", "nCr": "binomial", "comb": "binomial", "choose": "binomial"}
+"""Other spellings of ``binomial`` a learner meets (``C(41, 9)``, ``nCr(41, 9)``; a
+calculator's ``41 nCr 9`` is read too); an exercise's own letter wins over them."""
 
 _TOKEN = re.compile(
     r"\s*(?:(?P<number>\d+(?:\.\d*)?|\.\d+)|(?P<name>[A-Za-z_]\w*)|(?P<op>\*\*|[-+*/(),%]))"
@@ -246,6 +249,9 @@ class _Parser:
 
     def power(self) -> Any:
         base = self.atom()
+        if self.peek() == "nCr" and "nCr" not in self.names:  # a calculator's 41 nCr 9
+            self.i += 1
+            return call("binomial", [base, self.atom()])
         if self.peek() != "**":
             return base
         self.i += 1
@@ -272,6 +278,8 @@ class _Parser:
             self.expect(")")
             self.depth -= 1
             return value
+        if kind == "name" and text in ALIASES and text not in self.names:
+            text = ALIASES[text]
         if kind == "name" and text in FUNCTIONS:
             start = self.i
             self.i += 1

@@ -25,7 +25,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
-NO_DELAY = (  # as ./kit lab does: see widgets/lab_server.py
+NO_DELAY = (  # as ./kit lab does: see gamekit/widgets/lab_server.py
     "--ServerApp.kernel_websocket_connection_class=gamekit.widgets.lab_server.NoDelayConnection"
 )
 
@@ -109,31 +109,13 @@ _STARTED_RUNNING = """() => [...document.querySelectorAll('.jp-InputArea-prompt'
   .some((p) => /\\[(\\*|\\d+)\\]/.test(p.textContent))"""
 
 
-# Kernels must run this checkout's code, not whatever copy the venv installed in
-# editable mode (its finder maps ``gamekit.widgets`` to another folder). The lab
-# gets PYTHONPATH = <shim>:<this checkout>; the shim's sitecustomize puts a finder
-# first in line for the two packages whose folders are outside ``gamekit/``.
-_SITECUSTOMIZE = """\
-import importlib.util, sys
-_ROOT = {root!r}
-_DIRS = {{"gamekit.widgets": _ROOT + "/widgets"}}
-class _ThisCheckout:
-    @staticmethod
-    def find_spec(name, path=None, target=None):
-        folder = _DIRS.get(name)
-        if folder is None:
-            return None
-        return importlib.util.spec_from_file_location(
-            name, folder + "/__init__.py", submodule_search_locations=[folder])
-sys.meta_path.insert(0, _ThisCheckout)
-"""
+def checkout_env() -> dict[str, str]:
+    """The environment for a lab whose kernels import this checkout's gamekit.
 
-
-def checkout_env(shim: Path) -> dict[str, str]:
-    """The environment for a lab whose kernels import this checkout's gamekit."""
-    shim.mkdir(parents=True, exist_ok=True)
-    (shim / "sitecustomize.py").write_text(_SITECUSTOMIZE.format(root=str(REPO)))
-    paths = [str(shim), str(REPO), os.environ.get("PYTHONPATH", "")]
+    The checkout comes first on ``PYTHONPATH``: an editable install elsewhere (its
+    finder comes after the path) never shadows it.
+    """
+    paths = [str(REPO), os.environ.get("PYTHONPATH", "")]
     return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
 
 
@@ -181,7 +163,7 @@ def start_lab(root: Path) -> Iterator[Lab]:
     notebook = root / ".lab-settings" / "@jupyterlab" / "notebook-extension"
     notebook.mkdir(parents=True)
     (notebook / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
-    env = {**checkout_env(root / ".shim"), "JUPYTERLAB_SETTINGS_DIR": str(root / ".lab-settings")}
+    env = {**checkout_env(), "JUPYTERLAB_SETTINGS_DIR": str(root / ".lab-settings")}
     log = (root / "lab.log").open("wb")
     proc = subprocess.Popen(
         command,

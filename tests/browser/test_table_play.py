@@ -28,7 +28,11 @@ DOCS_IMG = REPO / "docs" / "img"
 def _notebook(
     title: str, record: Path, *, extra: str = "", players: int | None = None
 ) -> list[str]:
-    # `Table(game)` alone seats a learner at seat 0 and the strongest bots elsewhere.
+    # `Table(game)` alone seats a learner (at a Monster in Boo Party!) and the strongest
+    # bots elsewhere; these flows were written for the learner at seat 0 (the Seer in
+    # Boo Party!), memory mode off, so that seat is asked for.
+    if title == "boo-party" and "seat=" not in extra:
+        extra += ", seat=0, memory_mode=False"
     return [
         "import json, pathlib\n"
         "import gamekit\n"
@@ -503,8 +507,11 @@ def test_names_classroom_options_summary_and_rulings(page: Any, lab: Any) -> Non
         "() => document.querySelector('.gk-seats').textContent.includes('Chloé')"
     )
     assert "Player 1" not in page.locator(".gk-seats").inner_text()
-    assert page.locator(".gk-sit").count() == 2 and page.locator(".gk-stand").count() == 1
+    # Classroom mode: no "sit here" at a bot's seat, no seed, no bot's seat to be seen from.
+    assert page.locator(".gk-sit").count() == 0 and page.locator(".gk-stand").count() == 1
     assert page.locator(".gk-persp-select option[value='god']").count() == 0
+    assert page.locator(".gk-seed").count() == 0
+    assert page.locator(".gk-persp-select option").count() == 1
     assert not page.locator(".gk-new-options").is_visible()
     assert not page.locator(".gk-save").is_visible()
     assert page.locator(".gk-option [data-option='face_down_deck']").count() == 1

@@ -32,6 +32,7 @@ from gamekit.titles.bloody_inn.cards import (
     BARN_BASE,
     BUILDABLE,
     RANK,
+    ROOMS,
     annex_term,
     card_term,
 )
@@ -246,3 +247,45 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PayFine,
     Dismiss,
 )
+"""Every action type of the game (``Rules.action_types``)."""
+
+LEGACY_KINDS: dict[str, str] = {}
+"""Format-1 record kinds that were spelt otherwise (old -> new): none, every kind of
+this title has always been snake_case."""
+
+
+# -- every possible action, made once ----------------------------------------------------------
+# ``legal_actions`` hands out these objects (never fresh dataclasses): an action is a value,
+# so one object per value serves every game.
+LAUNDER_MOST = 30
+"""The most cheques one pass can make or cash (30 cheques exist, Ruling I3)."""
+BARNS = tuple(range(BARN_BASE, BARN_BASE + 4))
+"""The annex ids of the barns (one per seat, at most 4 seats)."""
+
+PLACE_KEY: tuple[PlaceKey, ...] = tuple(PlaceKey(r) for r in range(ROOMS))
+"""``PLACE_KEY[room]`` is ``PlaceKey(room)``."""
+PLACE: tuple[Place, ...] = tuple(Place(r) for r in range(ROOMS))
+"""``PLACE[room]`` is ``Place(room)``."""
+ACT: dict[str, Act] = {a: Act(a) for a in ACTS}
+"""``ACT[name]`` is ``Act(name)`` for the five night actions."""
+TARGET: tuple[Target, ...] = tuple(Target(c) for c in ALL_CARDS)
+"""``TARGET[card]`` is ``Target(card)``."""
+TAKE_PEASANTS: tuple[TakePeasants, ...] = tuple(TakePeasants(n) for n in range(5))
+"""``TAKE_PEASANTS[n]`` is ``TakePeasants(n)`` (1 to 4 peasants are ever offered)."""
+END_TARGETS = EndTargets()
+PAY: tuple[Pay, ...] = tuple(Pay(c) for c in ALL_CARDS)
+"""``PAY[card]`` is ``Pay(card)``."""
+BURY_UNDER: dict[int, BuryUnder] = {
+    a: BuryUnder(a) for a in (*(c for c in ALL_CARDS if BUILDABLE[c]), *BARNS)
+}
+"""``BURY_UNDER[annex]`` is ``BuryUnder(annex)`` for every buildable card and barn."""
+SERVICE_ROOM: tuple[ServiceRoom, ...] = tuple(ServiceRoom(r) for r in range(ROOMS))
+"""``SERVICE_ROOM[room]`` is ``ServiceRoom(room)``."""
+KEY_ROOM: tuple[KeyRoom, ...] = tuple(KeyRoom(r) for r in range(ROOMS))
+"""``KEY_ROOM[room]`` is ``KeyRoom(room)``."""
+LAUNDER: dict[int, Launder] = {n: Launder(n) for n in range(-LAUNDER_MOST, LAUNDER_MOST + 1)}
+"""``LAUNDER[n]`` is ``Launder(n)``."""
+PAY_FINE: tuple[PayFine, ...] = tuple(PayFine(by) for by in FINE_MEANS)
+"""The two ways to pay 10F of a fine, in the order :data:`FINE_MEANS` gives them."""
+DISMISS: tuple[Dismiss, ...] = tuple(Dismiss(c) for c in ALL_CARDS)
+"""``DISMISS[card]`` is ``Dismiss(card)``."""

@@ -37,10 +37,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from gamekit.bots import Bot
 from gamekit.core.actions import Action
+from gamekit.core.rng import KeyedRng
+from gamekit.titles.bloody_inn.actions import (
+    Act,
+    BuryUnder,
+    Dismiss,
+    EndTargets,
+    KeyRoom,
+    Launder,
+    Pay,
+    PayFine,
+    Place,
+    PlaceKey,
+    ServiceRoom,
+    TakePeasants,
+    Target,
+)
 from gamekit.titles.bloody_inn.cards import (
     APT,
     BARN_BASE,
@@ -51,15 +67,34 @@ from gamekit.titles.bloody_inn.cards import (
     FAMILY,
     INSTANT_GAIN,
     IS_PEASANT,
-    IS_POLICE,
     KEY,
     MONEY,
     MULTI,
     RANK,
     capacity,
+    cards_to_play,
+)
+from gamekit.titles.bloody_inn.state import (
+    cash_after_gain,
+    morning_income,
+    police_among,
+    settle_fine,
+    wages_owed,
 )
 
 View = dict[str, Any]
+A = TypeVar("A", bound=Action)
+
+
+def of_type(legal: Sequence[Action], kind: type[A]) -> list[A]:
+    """The legal actions of one type, in their order (the answers to this step's question).
+
+    >>> from gamekit.titles.bloody_inn.actions import END_TARGETS, TARGET
+    >>> of_type([TARGET[3], END_TARGETS], Target)
+    [Target(card=3)]
+    """
+    return [a for a in legal if isinstance(a, kind)]
+
 
 ANNEX_VALUE = {**INSTANT_GAIN, "prince": 6, "gardener": 10, "distiller": 6, "concierge": 5}
 """Roughly what an annex is worth to its builder, in F (besides burial room)."""
@@ -76,28 +111,27 @@ class InnkeeperBot(Bot):
             return legal[0]
         choose = getattr(self, f"_{view['step']}", None)
         action = choose(view, legal) if choose else None
-        return action if action is not None else legal[0]
+        return action if action is not None else self.rng.choice(legal)
 
     # -- the welcome ---------------------------------------------------------------
     def _key(self, view: View, legal: Sequence[Action]) -> Action | None:
-        return legal[0]
+        return self.rng.choice(legal)
 
     def _place(self, view: View, legal: Sequence[Action]) -> Action | None:
         """Rich guests in my Room Service rooms, every guest in my own rooms first."""
         me, top = view["seat"], view["entrance_top"]
 
-        def score(a: Action) -> int:
-            room = a.room  # type: ignore[attr-defined]
-            mine = view["keys"][room] == me
-            service = view["service"][room] == me
+        def score(a: Place) -> int:
+            mine = view["keys"][a.room] == me
+            service = view["service"][a.room] == me
             return int(10 * service * RANK[top] + 5 * mine)
 
-        return max(legal, key=score)
+        return self.rng.best(of_type(legal, Place), key=score)
 
     # -- the night -----------------------------------------------------------------
     def _act(self, view: View, legal: Sequence[Action]) -> Action | None:
         """Bury, launder near the cap, kill (first pass only), build, bribe a helper, else pass."""
-        acts = {a.action: a for a in legal}  # type: ignore[attr-defined]
+        acts = {a.action: a for a in of_type(legal, Act)}
         if "bury" in acts:
             return acts["bury"]
         me = view["seat"]
@@ -122,14 +156,14 @@ class InnkeeperBot(Bot):
 
     def _target(self, view: View, legal: Sequence[Action]) -> Action | None:
         act = view["action"]
-        offered = {a.card: a for a in legal if a.kind == "target"}  # type: ignore[attr-defined]
+        offered = {a.card: a for a in of_type(legal, Target)}
         if view["targets"]:
-            return next((a for a in legal if a.kind == "end_targets"), None)
+            return next(iter(of_type(legal, EndTargets)), None)
         if act == "bribe":
             guest = self._wanted_guest(view)
             if guest is not None and guest in offered:
                 return offered[guest]
-            peasants = [a for a in legal if a.kind == "take_peasants"]
+            peasants = of_type(legal, TakePeasants)
             return peasants[min(1, len(peasants) - 1)] if peasants else None
         if act == "build":
             best = self._best_build(view)
@@ -138,21 +172,25 @@ class InnkeeperBot(Bot):
             victim = self._kill_target(view)
             return offered.get(victim) if victim is not None else None
         if act == "bury":
-            return max(offered.values(), key=lambda a: MONEY[a.card])  # type: ignore[attr-defined]
+            return self.rng.best(list(offered.values()), key=lambda a: MONEY[a.card])
         return None
 
     def _pay(self, view: View, legal: Sequence[Action]) -> Action:
         """Pay first with cards that come back, then peasants, then the least useful."""
         act = view["action"]
-        return min(legal, key=lambda a: self._keep_value(a.card, act))  # type: ignore[attr-defined]
+        return self.rng.best(
+            of_type(legal, Pay), key=lambda a: self._keep_value(a.card, act), lowest=True
+        )
 
     def _site(self, view: View, legal: Sequence[Action]) -> Action:
         mine = set(view["annexes"][view["seat"]]) | {BARN_BASE + view["seat"]}
-        return max(legal, key=lambda a: (a.annex in mine, -capacity(a.annex)))  # type: ignore[attr-defined]
+        return self.rng.best(
+            of_type(legal, BuryUnder), key=lambda a: (a.annex in mine, -capacity(a.annex))
+        )
 
     def _service(self, view: View, legal: Sequence[Action]) -> Action:
         me = view["seat"]
-        return max(legal, key=lambda a: view["keys"][a.room] == me)  # type: ignore[attr-defined]
+        return self.rng.best(of_type(legal, ServiceRoom), key=lambda a: view["keys"][a.room] == me)
 
     def _launder(self, view: View, legal: Sequence[Action]) -> Action:
         """Near the cap, keep 8F-17F of cash for wages; the rest becomes cheques."""
@@ -161,15 +199,17 @@ class InnkeeperBot(Bot):
         wanted = max(0, (cash - 8) // 10) if cash >= 26 else 0
         if cash < len(view["hand"]) and view["cheques"][me]:
             wanted = -1
-        options = [a.cheques for a in legal]  # type: ignore[attr-defined]
-        best = min(options, key=lambda n: abs(n - wanted))
-        return legal[options.index(best)]
+        return self.rng.best(
+            of_type(legal, Launder), key=lambda a: abs(a.cheques - wanted), lowest=True
+        )
 
     def _fine(self, view: View, legal: Sequence[Action]) -> Action:
         return choose_fine_payment(view, legal)
 
     def _wages(self, view: View, legal: Sequence[Action]) -> Action:
-        return min(legal, key=lambda a: self._keep_value(a.card, ""))  # type: ignore[attr-defined]
+        return self.rng.best(
+            of_type(legal, Dismiss), key=lambda a: self._keep_value(a.card, ""), lowest=True
+        )
 
     # -- judgement -----------------------------------------------------------------------
     def _keep_value(self, card: int, act: str) -> float:
@@ -191,19 +231,27 @@ class InnkeeperBot(Bot):
 
     def _best_build(self, view: View) -> int | None:
         """The hand card whose annex pays best among those affordable now."""
+        return self._top(self._build_values(view))
+
+    def _build_values(self, view: View) -> dict[int, float]:
+        """What building each affordable hand card is worth (4 or more, else left out)."""
         hand = view["hand"]
         disc = self._discount(view, "build")
-        best, best_value = None, 0.0
         slot = 10 if self._own_free(view) < 2 else 4  # burial room is worth more when short
+        values: dict[int, float] = {}
         for card in hand:
             if not BUILDABLE[card] or max(0, RANK[card] - disc) > len(hand) - 1:
                 continue
             value = float(ANNEX_VALUE.get(KEY[card], 0)) + slot * RANK[card]
             if KEY[card] in COUNT_GAIN or KEY[card] in DISCOUNT or KEY[card] in MULTI:
                 value += 3
-            if value > best_value:
-                best, best_value = card, value
-        return best if best_value >= 4 else None
+            if value >= 4:
+                values[card] = value
+        return values
+
+    def _top(self, values: dict[int, float]) -> int | None:
+        """The card of highest value (``None`` if there is none); equal values are a draw."""
+        return self.rng.best(list(values), key=values.__getitem__) if values else None
 
     def _free_sites(self, view: View) -> int:
         free = 0
@@ -217,7 +265,11 @@ class InnkeeperBot(Bot):
         return sum(capacity(a) - len(view["buried"][str(a)]) for a in mine)
 
     def _kill_target(self, view: View) -> int | None:
-        """A guest worth killing now: safe from the police, room to bury, a profit after paying.
+        """A guest worth killing now (see :meth:`_kill_profits`); equal profits are a draw."""
+        return self._top(self._kill_profits(view))
+
+    def _kill_profits(self, view: View) -> dict[int, float]:
+        """Guests worth killing now: safe from the police, room to bury, a profit after paying.
 
         Only in the first pass, so that the second action can bury the corpse
         before the morning. The profit is the pocket money (half of it under
@@ -225,17 +277,17 @@ class InnkeeperBot(Bot):
         """
         me = view["seat"]
         if view["turn"] >= len(view["hand_sizes"]) or view["corpses"][me]:
-            return None
-        police = any(c >= 0 and IS_POLICE[c] for c in view["rooms"])
+            return {}
+        police = police_among(view["rooms"])
         own_free = self._own_free(view)
         if own_free < 1 and (police or self._free_sites(view) < 1):
-            return None
+            return {}
         hand = view["hand"]
         killers = sum(1 for h in hand if APT[h] == "kill")
         chapel = any(KEY[a] == "priest" for a in view["annexes"][me])
         buriers = len(hand) if chapel else sum(1 for h in hand if APT[h] == "bury")
         bury_disc = self._discount(view, "bury")
-        best, best_profit = None, 3.0
+        profits: dict[int, float] = {}
         for card in [*view["rooms"], *view["bistro"][-1:]]:
             if card < 0 or RANK[card] > len(hand):
                 continue
@@ -246,9 +298,9 @@ class InnkeeperBot(Bot):
             lost += max(0, bury_cost - buriers)
             money = MONEY[card] if own_free else MONEY[card] // 2
             profit = money - 3 * lost
-            if profit > best_profit:
-                best, best_profit = card, profit
-        return best
+            if profit > 3:
+                profits[card] = float(profit)
+        return profits
 
     def _helper_value(self, view: View, card: int) -> float:
         """What an accomplice adds: helpers whose aptitude the innkeeper lacks count most."""
@@ -261,11 +313,15 @@ class InnkeeperBot(Bot):
 
     def _wanted_guest(self, view: View) -> int | None:
         """A guest worth bribing: a good annex to build or a missing helper, bought cheaply."""
+        return self._top(self._guest_values(view))
+
+    def _guest_values(self, view: View) -> dict[int, float]:
+        """What bribing each guest in a room is worth (above 1.5, else left out)."""
         hand = view["hand"]
         disc = self._discount(view, "bribe")
         merchants = sum(1 for h in hand if APT[h] == "bribe")
         peasants = sum(1 for h in hand if IS_PEASANT[h])
-        best, best_value = None, 1.5
+        values: dict[int, float] = {}
         room = 10 if self._own_free(view) < 2 else 4  # burial room is worth more when short
         for card in view["rooms"]:
             if card < 0:
@@ -280,9 +336,9 @@ class InnkeeperBot(Bot):
             )
             value += self._helper_value(view, card)
             value -= 1.5 * lost + 2.5 * lost_dear + (3 if len(hand) >= 4 else 0)
-            if value > best_value:
-                best, best_value = card, value
-        return best
+            if value > 1.5:
+                values[card] = value
+        return values
 
 
 # =====================================================================================
@@ -514,7 +570,7 @@ def hand_value(inn: Inn, out: Outlook) -> float:
             seen[apt] = seen.get(apt, 0) + 1
             helper = HELPER_VALUE[apt] if seen[apt] <= HELPERS_WANTED[apt] else 0.5
         total += max(helper * time, build_worth(card, inn, out))
-    paid = max(0, len(inn.hand) - out.distilleries)
+    paid = wages_owed(len(inn.hand), out.distilleries)
     return total - WAGE_ROUNDS * min(1.0, out.rounds_left / 2) * paid
 
 
@@ -555,14 +611,13 @@ def pay(inn: Inn, cost: int, act: str, out: Outlook, keep: int = -1) -> None:
 
 
 def earn(inn: Inn, amount: int, out: Outlook) -> None:
-    """Gain cash, capped at 40F unless wealth is unlimited."""
-    inn.cash = min(40, inn.cash + amount) if out.capped else inn.cash + amount
+    """Gain cash, capped at 40F unless wealth is unlimited (the rules' own cap)."""
+    inn.cash = cash_after_gain(inn.cash, amount, not out.capped)
 
 
 def price(targets: Sequence[int], act: str, out: Outlook) -> int:
-    """Cards to play: the sum of the ranks, less my discounts (none for Kill)."""
-    total = sum(RANK[t] for t in targets)
-    return total if act == "kill" else max(0, total - out.disc[act])
+    """Cards to play: the rules' price with my discounts (none for Kill)."""
+    return cards_to_play(targets, act, 0 if act == "kill" else out.disc[act])
 
 
 def leave_inn(inn: Inn, card: int) -> None:
@@ -641,16 +696,21 @@ def launder_amount(cash: int, cheques: int, reserve: int, hand: int, out: Outloo
 
 # -- the morning and the score of a plan ----------------------------------------------------
 def morning(inn: Inn, out: Outlook) -> Inn:
-    """Police, guests leaving and wages, as the rules do them (``inn`` is changed)."""
-    if inn.corpses and any(c >= 0 and IS_POLICE[c] for c in inn.rooms):
+    """Police, guests leaving and wages, by the rules' own steps (``inn`` is changed):
+    the police check and fine (:func:`~gamekit.titles.bloody_inn.state.police_among`,
+    :func:`~gamekit.titles.bloody_inn.state.settle_fine`, Rulings I9-I10), the income
+    (:func:`~gamekit.titles.bloody_inn.state.morning_income`, I12) and the wages
+    (:func:`~gamekit.titles.bloody_inn.state.wages_owed`, I6). Where the rules let the
+    player choose (cash or cheque, who leaves unpaid), the planner takes its own pick."""
+    if inn.corpses and police_among(inn.rooms):
         if out.solo:
             inn.lost = True
             return inn
         fine(inn, 10 * len(inn.corpses))
         inn.corpses.clear()
     guests = sum(1 for r in out.my_rooms if inn.rooms[r] >= 0)
-    earn(inn, guests + 2 * out.gardens, out)
-    wages = max(0, len(inn.hand) - out.distilleries)
+    earn(inn, morning_income(guests, out.gardens), out)
+    wages = wages_owed(len(inn.hand), out.distilleries)
     if inn.cash >= wages:
         inn.cash -= wages
         return inn
@@ -661,13 +721,9 @@ def morning(inn: Inn, out: Outlook) -> Inn:
 
 
 def fine(inn: Inn, amount: int) -> None:
-    """Pay a fine from cash, then cheques (whatever the payment rule, the total is the same)."""
-    from_cash = min(inn.cash, amount)
-    inn.cash -= from_cash
-    rest = amount - from_cash
-    cheques = min(inn.cheques, -(-rest // 10))
-    inn.cheques -= cheques
-    inn.cash += max(0, 10 * cheques - rest)
+    """Pay a fine as the rules do when nobody chooses: 10F at a time, cash first
+    (whichever way it is paid, the wealth left is the same)."""
+    inn.cash, inn.cheques, _, _ = settle_fine(inn.cash, inn.cheques, amount)
 
 
 def final_wealth(inn: Inn, out: Outlook) -> float:
@@ -782,26 +838,29 @@ def act_of(move: Move) -> str:
     return "bribe" if move[0] == "peasants" else move[0]
 
 
-def plan(view: View, allowed: set[str]) -> Move:
+def plan(view: View, allowed: set[str], rng: KeyedRng | None = None) -> Move:
     """The best first move among ``allowed`` actions, looking at the whole night.
 
     In the first pass the planner tries every pair (this action, then my second
     one), so it sees that a kill now can be buried before the police come. In the
     second pass it scores one action. Each plan is scored by :func:`worth` after
-    the morning.
+    the morning; plans that score the same are a draw of ``rng`` (``None``: the
+    first found).
     """
     out, inn = read_outlook(view), read_inn(view)
     first = view["turn"] < len(view["hand_sizes"])
-    best: Move = ("pass", (0,))
-    best_value = None
+    scored: list[tuple[Move, float]] = []
     for move in moves(inn, out):
         if act_of(move) not in allowed:
             continue
         after = imagine(inn, move, out)
         value = best_second(after, out) if first else worth(morning(after, out), out)
-        if best_value is None or value > best_value:
-            best, best_value = move, value
-    return best
+        scored.append((move, value))
+    if not scored:
+        return ("pass", (0,))
+    if rng is None:
+        return max(scored, key=lambda pair: pair[1])[0]
+    return rng.best(scored, key=lambda pair: pair[1])[0]
 
 
 def best_second(inn: Inn, out: Outlook) -> float:
@@ -814,31 +873,31 @@ def choose_fine_payment(view: View, legal: Sequence[Action]) -> Action:
     whole for the Greenhouse, and cash leaves room under the cap); the police, with
     a cheque unless the cash left still covers this morning's wages and 8F more."""
     me = view["seat"]
-    by = {a.by: a for a in legal}  # type: ignore[attr-defined]
+    by = {a.by: a for a in of_type(legal, PayFine)}
     if view["action"] != "police":
         return by["cash"]
     mine = [KEY[a] for a in view["annexes"][me]]
-    income = 2 * mine.count("gardener")
-    income += sum(1 for r, k in enumerate(view["keys"]) if k == me and view["rooms"][r] >= 0)
-    wages = max(0, len(view["hand"]) - mine.count("distiller"))
+    guests = sum(1 for r, k in enumerate(view["keys"]) if k == me and view["rooms"][r] >= 0)
+    income = morning_income(guests, mine.count("gardener"))
+    wages = wages_owed(len(view["hand"]), mine.count("distiller"))
     enough = view["cash"][me] - 10 + income >= wages + 8
     return by["cash" if enough else "cheque"]
 
 
-STEP_KINDS = {
-    "key": ("place_key",),
-    "place": ("place",),
-    "act": ("act",),
-    "target": ("target", "take_peasants", "end_targets"),
-    "pay": ("pay",),
-    "site": ("bury_under",),
-    "service": ("service_room",),
-    "keyroom": ("key_room",),
-    "launder": ("launder",),
-    "wages": ("dismiss",),
-    "fine": ("pay_fine",),
+STEP_KINDS: dict[str, tuple[type[Action], ...]] = {
+    "key": (PlaceKey,),
+    "place": (Place,),
+    "act": (Act,),
+    "target": (Target, TakePeasants, EndTargets),
+    "pay": (Pay,),
+    "site": (BuryUnder,),
+    "service": (ServiceRoom,),
+    "keyroom": (KeyRoom,),
+    "launder": (Launder,),
+    "wages": (Dismiss,),
+    "fine": (PayFine,),
 }
-"""The questions the planner knows, with the kinds of answer it expects."""
+"""The questions the planner knows, with the types of answer it expects."""
 
 
 class PlannerBot(Bot):
@@ -872,10 +931,10 @@ class PlannerBot(Bot):
             return legal[0]
         step = view["step"]
         known = STEP_KINDS.get(step, ())
-        if any(a.kind not in known for a in legal):
+        if any(not isinstance(a, known) for a in legal):
             return self._other(view, legal)  # a question this bot was not written for
         action = getattr(self, f"_{step}")(view, legal)
-        return action if action is not None else legal[0]
+        return action if action is not None else self.rng.choice(legal)
 
     def _move(self, view: View, allowed: set[str]) -> Move:
         """The planned move for this view (remembered: the target step asks again)."""
@@ -894,12 +953,12 @@ class PlannerBot(Bot):
         if key not in self._memo:
             if len(self._memo) > 64:
                 self._memo.clear()
-            self._memo[key] = plan(view, allowed)
+            self._memo[key] = plan(view, allowed, self.rng)
         return self._memo[key]
 
     # -- the night -----------------------------------------------------------------------
     def _act(self, view: View, legal: Sequence[Action]) -> Action | None:
-        offered = {a.action: a for a in legal}  # type: ignore[attr-defined]
+        offered = {a.action: a for a in of_type(legal, Act)}
         move = self._move(view, set(offered))
         return offered.get(act_of(move), offered.get("pass"))
 
@@ -907,17 +966,19 @@ class PlannerBot(Bot):
         act = view["action"]
         move = self._move(view, {act})
         if move[0] == "peasants":
-            return next((a for a in legal if getattr(a, "count", None) == move[1][0]), None)
-        offered = {a.card: a for a in legal if a.kind == "target"}  # type: ignore[attr-defined]
+            return next((a for a in of_type(legal, TakePeasants) if a.count == move[1][0]), None)
+        offered = {a.card: a for a in of_type(legal, Target)}
         for card in move[1]:
             if card not in view["targets"] and card in offered:
                 return offered[card]
-        return next((a for a in legal if a.kind == "end_targets"), None)
+        return next(iter(of_type(legal, EndTargets)), None)
 
     def _pay(self, view: View, legal: Sequence[Action]) -> Action:
         out = read_outlook(view)
         act = view["action"]
-        return min(legal, key=lambda a: (keep_value(a.card, act, out), a.card))  # type: ignore[attr-defined]
+        return self.rng.best(
+            of_type(legal, Pay), key=lambda a: keep_value(a.card, act, out), lowest=True
+        )
 
     def _site(self, view: View, legal: Sequence[Action]) -> Action:
         """My own annexes first (all the money is mine); otherwise the poorest rival's."""
@@ -932,7 +993,11 @@ class PlannerBot(Bot):
             )
             return int(view["cash"][seat] + 10 * view["cheques"][seat])
 
-        return min(legal, key=lambda a: (a.annex not in mine, owner_wealth(a.annex)))  # type: ignore[attr-defined]
+        return self.rng.best(
+            of_type(legal, BuryUnder),
+            key=lambda a: (a.annex not in mine, owner_wealth(a.annex)),
+            lowest=True,
+        )
 
     def _launder(self, view: View, legal: Sequence[Action]) -> Action:
         me = view["seat"]
@@ -943,40 +1008,44 @@ class PlannerBot(Bot):
             len(view["hand"]),
             read_outlook(view),
         )
-        options = [a.cheques for a in legal]  # type: ignore[attr-defined]
-        return legal[options.index(min(options, key=lambda n: (abs(n - wanted), n)))]
+        return self.rng.best(
+            of_type(legal, Launder), key=lambda a: abs(a.cheques - wanted), lowest=True
+        )
 
     def _wages(self, view: View, legal: Sequence[Action]) -> Action:
         out = read_outlook(view)
-        return min(legal, key=lambda a: (keep_value(a.card, "", out), a.card))  # type: ignore[attr-defined]
+        return self.rng.best(
+            of_type(legal, Dismiss), key=lambda a: keep_value(a.card, "", out), lowest=True
+        )
 
     # -- the evening and the annexes' questions --------------------------------------------
     def _place(self, view: View, legal: Sequence[Action]) -> Action:
         """Rich guests in my Room Service rooms, every guest in my own rooms first."""
         me, top = view["seat"], view["entrance_top"]
 
-        def score(a: Action) -> int:
-            room = a.room  # type: ignore[attr-defined]
-            service, mine = view["service"][room] == me, view["keys"][room] == me
+        def score(a: Place) -> int:
+            service, mine = view["service"][a.room] == me, view["keys"][a.room] == me
             return 10 * int(service) * RANK[top] + 5 * int(mine)
 
-        return max(legal, key=score)
+        return self.rng.best(of_type(legal, Place), key=score)
 
     def _service(self, view: View, legal: Sequence[Action]) -> Action:
-        return max(legal, key=lambda a: view["keys"][a.room] == view["seat"])  # type: ignore[attr-defined]
+        return self.rng.best(
+            of_type(legal, ServiceRoom), key=lambda a: view["keys"][a.room] == view["seat"]
+        )
 
     def _key(self, view: View, legal: Sequence[Action]) -> Action:
-        return legal[0]
+        return self.rng.choice(legal)
 
     def _keyroom(self, view: View, legal: Sequence[Action]) -> Action:
-        return legal[0]
+        return self.rng.choice(legal)
 
     def _fine(self, view: View, legal: Sequence[Action]) -> Action:
         return choose_fine_payment(view, legal)
 
     def _other(self, view: View, legal: Sequence[Action]) -> Action:
-        """A question this bot was not written for: the first legal answer."""
-        return legal[0]
+        """A question this bot was not written for: any legal answer (a draw)."""
+        return self.rng.choice(legal)
 
 
 BOTS = {"innkeeper": InnkeeperBot, "planner": PlannerBot}

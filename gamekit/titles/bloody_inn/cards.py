@@ -1,6 +1,6 @@
 """The Bloody Inn's cards as data: the 78 client cards, their families and annexes.
 
-The catalogue is read once from the package's ``bloody_inn_cards.csv`` (a copy
+The catalogue is read once from ``cards.csv`` next to this module (a copy
 of the project's card list). Card ids are ints: the 70 travellers are
 ``0..69`` in the order of the CSV (copies next to each other), the 8 peasants
 ``70..77``. Every per-card fact is a tuple indexed by id, so the rules look it
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from importlib import resources
 
 from gamekit.core.i18n import Term
@@ -119,6 +120,45 @@ IS_POLICE: tuple[bool, ...] = tuple(FAMILY[c] == "police" for c in ALL_CARDS)
 BUILDABLE: tuple[bool, ...] = tuple(bool(ANNEX[c]) for c in ALL_CARDS)
 TERM: tuple[Term, ...] = tuple(TRAVELLER_TERMS[k] for k in KEY)
 """Card id -> its translatable name (:mod:`gamekit.titles.bloody_inn.terms`)."""
+KIND: tuple[int, ...] = tuple(KEY.index(k) for k in KEY)
+"""Card id -> the first id of its kind (cards of one kind are interchangeable)."""
+DISCOUNT_ACT: tuple[str, ...] = tuple(DISCOUNT.get(k, "") for k in KEY)
+"""Card id -> the action its annex makes one card cheaper ("" for none, Ruling I4)."""
+BUILD_RANK: tuple[int, ...] = tuple(RANK[c] if BUILDABLE[c] else 99 for c in ALL_CARDS)
+"""Card id -> its rank if it can be built, else 99 (more than any hand can pay)."""
+ROOM_RANK: tuple[int, ...] = (*RANK, 99)
+"""A room's content -> its guest's rank: a card id, or an empty room (-1, the last
+entry) -> 99, so ``min(map(ROOM_RANK.__getitem__, rooms))`` is the cheapest guest's rank."""
+
+
+def cards_to_play(targets: Iterable[int], act: str, discount: int) -> int:
+    """The price of an action in cards: the sum of its targets' ranks (Ruling I5), less
+    the discount counted once (Rulings I4, I8), never below 0; a Kill has no discount.
+
+    >>> count, marquis = card_of("count"), card_of("marquis")  # ranks 2 and 3
+    >>> cards_to_play([count, marquis], "bribe", 1), cards_to_play([count], "kill", 1)
+    (4, 2)
+    """
+    total = 0
+    for t in targets:
+        total += RANK[t]
+    return total if act == "kill" else max(0, total - discount)
+
+
+def distinct_kinds(cards: Iterable[int]) -> list[int]:
+    """One card of each kind (cards of a kind are interchangeable), the first id kept.
+
+    >>> distinct_kinds([70, 71, 0, 3])  # two peasants, two Cultivators
+    [70, 0]
+    """
+    seen: set[int] = set()
+    out = []
+    for c in cards:
+        kind = KIND[c]
+        if kind not in seen:
+            seen.add(kind)
+            out.append(c)
+    return out
 
 
 def card_of(key: str) -> int:

@@ -199,19 +199,19 @@ def draw_police_every_round(n: int, seed: int) -> Iterator[int]:
 
 BANK = (
     Exercise(
-        "inn-1",
-        "The Bloody Inn",
-        "warm-up",
-        Text(
+        id="inn-1",
+        title="The Bloody Inn",
+        level="warm-up",
+        question=Text(
             M(
                 "The 70 travellers are 5 families of 14, one of them the police. Set-up removes "
                 "some unseen and shuffles the rest into the entrance pile, living side up. What "
                 "is the chance that the traveller on top of the pile is a police officer?"
             )
         ),
-        first_is_police,
-        Text(M("a probability as a fraction")),
-        Text(
+        expected=first_is_police,
+        form=Text(M("a probability as a fraction")),
+        hint=Text(
             M(
                 "Removing cards unseen changes nothing: the top card is any of the 70, each as "
                 "likely."
@@ -220,10 +220,10 @@ BANK = (
         estimates=True,
     ),
     Exercise(
-        "inn-2",
-        "The Bloody Inn",
-        "core",
-        Text(
+        id="inn-2",
+        title="The Bloody Inn",
+        level="core",
+        question=Text(
             M(
                 "With 2 players, 5 rooms are open, so the first round lodges the 5 top travellers "
                 "of the pile. A police officer in a room at the morning check makes every "
@@ -231,25 +231,25 @@ BANK = (
                 "officers among those 5 travellers."
             )
         ),
-        police_in_first_round,
-        Text(M("a dict {{number of police: probability}} for 0 to 5")),
-        Text(M("Hypergeometric: C(14, k) C(56, 5 - k) / C(70, 5).")),
+        expected=police_in_first_round,
+        form=Text(M("a dict {{number of police: probability}} for 0 to 5")),
+        hint=Text(M("Hypergeometric: C(14, k) C(56, 5 - k) / C(70, 5).")),
         estimates=True,
     ),
     Exercise(
-        "inn-3",
-        "The Bloody Inn",
-        "core",
-        Text(
+        id="inn-3",
+        title="The Bloody Inn",
+        level="core",
+        question=Text(
             M(
                 "Rank 0 travellers carry 8F, rank 1 12F, rank 2 18F and rank 3 26F; each family "
                 "of 14 has 4, 4, 3 and 3 cards of these ranks. How much money do you expect in "
                 "the pockets of the 5 travellers of the first round, all together?"
             )
         ),
-        expected_pockets,
-        Text(M("an expected value in F, as a fraction")),
-        Text(
+        expected=expected_pockets,
+        form=Text(M("an expected value in F, as a fraction")),
+        hint=Text(
             M(
                 "Expectations add up, even without replacement: 5 times the mean pocket "
                 "(4*8 + 4*12 + 3*18 + 3*26)/14."
@@ -258,10 +258,10 @@ BANK = (
         estimates=True,
     ),
     Exercise(
-        "inn-4",
-        "The Bloody Inn",
-        "challenge",
-        Text(
+        id="inn-4",
+        title="The Bloody Inn",
+        level="challenge",
+        question=Text(
             M(
                 "Long game with 2 players: 25 travellers are removed unseen, 45 make the entrance "
                 "pile. The Marquis (his Pavilion pays 18F) is one card. So far k travellers have "
@@ -270,9 +270,9 @@ BANK = (
                 "chance that the Marquis is still to come (in the pile)?"
             )
         ),
-        marquis_formula,
-        Text(M("a formula in k")),
-        Text(
+        expected=marquis_formula,
+        form=Text(M("a formula in k")),
+        hint=Text(
             M(
                 "The Marquis is in one of the 70 - k places you have not seen, each as likely; "
                 "how many of those places are in the pile?"
@@ -282,19 +282,19 @@ BANK = (
         domain=(("k", 0, 45),),
     ),
     Exercise(
-        "inn-5",
-        "The Bloody Inn",
-        "challenge",
-        Text(
+        id="inn-5",
+        title="The Bloody Inn",
+        level="challenge",
+        question=Text(
             M(
                 "Short game with 2 players: 35 travellers make the entrance pile, exactly 7 "
                 "rounds of 5. What is the chance that every one of those 7 rounds lodges at "
                 "least one police officer (so no night starts without the police at the inn)?"
             )
         ),
-        police_every_round,
-        Text(M("a probability as a fraction")),
-        Text(
+        expected=police_every_round,
+        form=Text(M("a probability as a fraction")),
+        hint=Text(
             M(
                 "Inclusion-exclusion: the chance that j given rounds have no police is "
                 "C(70 - 5j, 14) / C(70, 14) (the police sit elsewhere among the 70 places)."

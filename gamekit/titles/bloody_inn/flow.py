@@ -8,7 +8,7 @@ at the next decision (``state.step`` and ``state.seat`` name it) or at the end.
 from __future__ import annotations
 
 from gamekit.core.actions import Event
-from gamekit.core.i18n import Listing
+from gamekit.core.i18n import Listing, Message
 from gamekit.core.names import SEATS
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.titles.bloody_inn.cards import (
@@ -35,12 +35,16 @@ from gamekit.titles.bloody_inn.state import (
     barn,
     count_built,
     gain,
+    morning_income,
     police_present,
+    settle_fine,
+    wages_owed,
     wealth,
 )
-from gamekit.titles.bloody_inn.terms import Gain, M
+from gamekit.titles.bloody_inn.terms import Gain, M, N
 
 Log = list[Event] | None
+_ROOM_IDS = range(ROOMS)
 
 
 # -- set-up ----------------------------------------------------------------------
@@ -122,13 +126,13 @@ def start_evening(s: State, log: Log) -> None:
 def empty_rooms(s: State) -> list[int]:
     """Open rooms without a traveller, in door order."""
     rooms, keys = s.rooms, s.keys
-    return [r for r in range(ROOMS) if keys[r] != NO_KEY and rooms[r] == EMPTY]
+    return [r for r in _ROOM_IDS if rooms[r] == EMPTY and keys[r] != NO_KEY]
 
 
 def welcome(s: State, log: Log) -> None:
     """Draw and lodge travellers until the inn is full or a choice is needed (Ruling I2)."""
+    empty = empty_rooms(s)  # kept up to date as travellers are lodged
     while True:
-        empty = empty_rooms(s)
         if not empty:
             if not s.entrance and s.exhausted == 1:
                 _ran_out_as_the_inn_fills(s, log)
@@ -138,7 +142,7 @@ def welcome(s: State, log: Log) -> None:
             _last_round(s, log)
             return
         if s.fcfs or len(empty) == 1:
-            lodge(s, empty[0], log)
+            lodge(s, empty.pop(0), log)
             continue
         s.step, s.seat = "place", s.first
         return
@@ -194,12 +198,7 @@ def _last_round(s: State, log: Log) -> None:
         if log is not None:
             log.append(
                 Event(
-                    M(
-                        "The entrance pile is empty again and only {guests} traveller(s) are "
-                        "in the inn, fewer than the {players} player(s): the game ends at once.",
-                        guests=guests,
-                        players=s.players,
-                    ),
+                    _too_few(guests, s.players),
                     "end",
                     "I2",
                 )
@@ -266,7 +265,7 @@ def morning(s: State, log: Log) -> None:
 
 def _after_police(s: State, log: Log) -> None:
     _travellers_leave(s, log)
-    _wages_from(s, 0, log)
+    wages_from(s, 0, log)
 
 
 def _police_from(s: State, start: int, log: Log) -> bool:
@@ -313,17 +312,23 @@ def _start_fine(s: State, seat: int, who: str, log: Log, ask: bool = True) -> bo
     s.step, s.seat = "fine", seat
     if log is not None:
         if who == "police":
-            text = M(
-                "{seat} owes the police {due}F for {count} unburied corpse(s) and chooses, "
+            text = N(
+                "{seat} owes the police {due}F for {count} unburied corpse and chooses, "
                 "for each 10F, cash or a cheque.",
+                "{seat} owes the police {due}F for {count} unburied corpses and chooses, "
+                "for each 10F, cash or a cheque.",
+                len(s.corpses[seat]),
                 seat=SEATS[seat],
                 due=s.due,
                 count=len(s.corpses[seat]),
             )
         else:
-            text = M(
-                "{seat} owes the gravedigger {due}F for {count} unburied corpse(s) and "
+            text = N(
+                "{seat} owes the gravedigger {due}F for {count} unburied corpse and "
                 "chooses, for each 10F, cash or a cheque.",
+                "{seat} owes the gravedigger {due}F for {count} unburied corpses and "
+                "chooses, for each 10F, cash or a cheque.",
+                len(s.corpses[seat]),
                 seat=SEATS[seat],
                 due=s.due,
                 count=len(s.corpses[seat]),
@@ -340,28 +345,14 @@ def _start_fine(s: State, seat: int, who: str, log: Log, ask: bool = True) -> bo
 
 
 def _settle_fine(s: State, seat: int, ask: bool) -> bool:
-    """Pay the 10F shares of ``s.due`` that need no choice (Ruling I9).
-
-    A share is paid with 10F of cash or with a cheque; with both at hand the
-    payer chooses (False is returned), unless ``ask`` is off (a lost solo game:
-    cash first). With neither, the payer pays the cash they have and the rest
-    stays unpaid. True when the fine is settled.
-    """
-    while s.due > 0:
-        cash, cheques = s.cash[seat], s.cheques[seat]
-        if cash >= 10 and cheques and ask:
-            return False
-        if cash >= 10:
-            s.cash[seat] -= 10
-            s.due -= 10
-        elif cheques:
-            s.cheques[seat] -= 1
-            s.due -= 10
-        else:
-            s.due -= cash
-            s.cash[seat] = 0
-            break
-    return True
+    """Pay the 10F shares of ``s.due`` that need no choice (Ruling I9,
+    :func:`~gamekit.titles.bloody_inn.state.settle_fine`); True when the fine is settled,
+    False when the payer must choose cash or a cheque (unless ``ask`` is off: a lost
+    solo game pays cash first)."""
+    s.cash[seat], s.cheques[seat], s.due, settled = settle_fine(
+        s.cash[seat], s.cheques[seat], s.due, ask
+    )
+    return settled
 
 
 def pay_fine(s: State, by: str, log: Log) -> None:
@@ -408,16 +399,21 @@ def _fine_done(s: State, seat: int, log: Log) -> None:
     s.gone.extend(corpses)
     if log is not None:
         if s.act == "police":
-            text = M(
+            text = N(
                 "The police investigate: {seat} pays {paid}F to the gravedigger for {count} "
-                "unburied corpse(s), which leave the game.",
+                "unburied corpse, which leaves the game.",
+                "The police investigate: {seat} pays {paid}F to the gravedigger for {count} "
+                "unburied corpses, which leave the game.",
+                len(corpses),
                 seat=SEATS[seat],
                 paid=paid,
                 count=len(corpses),
             )
         else:
-            text = M(
-                "The gravedigger takes {seat}'s {count} unburied corpse(s) for {paid}F.",
+            text = N(
+                "The gravedigger takes {seat}'s {count} unburied corpse for {paid}F.",
+                "The gravedigger takes {seat}'s {count} unburied corpses for {paid}F.",
+                len(corpses),
                 seat=SEATS[seat],
                 count=len(corpses),
                 paid=paid,
@@ -428,10 +424,20 @@ def _fine_done(s: State, seat: int, log: Log) -> None:
 
 
 def _travellers_leave(s: State, log: Log) -> None:
-    """1F per traveller in a room with your key, +2F per Gardens; rooms empty."""
+    """1F per traveller in a room with your key, +2F per Gardens; rooms empty (Ruling I12)."""
+    rooms, keys = s.rooms, s.keys
+    earnings = [0] * s.players
+    for r in range(ROOMS):
+        card = rooms[r]
+        if card != EMPTY:
+            holder = keys[r]
+            if holder >= 0:
+                earnings[holder] += 1
+            s.exit.append(card)
+            rooms[r] = EMPTY
     for seat in range(s.players):
-        earned = sum(1 for r in range(ROOMS) if s.keys[r] == seat and s.rooms[r] != EMPTY)
-        earned += 2 * count_built(s, seat, "gardener")
+        gardens = count_built(s, seat, "gardener") if s.annexes[seat] else 0
+        earned = morning_income(earnings[seat], gardens)
         if earned:
             got = gain(s, seat, earned)
             if log is not None:
@@ -447,18 +453,14 @@ def _travellers_leave(s: State, log: Log) -> None:
                         seat,
                     )
                 )
-    for r in range(ROOMS):
-        if s.rooms[r] != EMPTY:
-            s.exit.append(s.rooms[r])
-            s.rooms[r] = EMPTY
 
 
-def _wages_from(s: State, k: int, log: Log) -> None:
+def wages_from(s: State, k: int, log: Log) -> None:
     """Wages for the seats from the ``k``-th after the first player (Ruling I6)."""
     for i in range(k, s.players):
         seat = (s.first + i) % s.players
         hand = s.hands[seat]
-        owed = max(0, len(hand) - count_built(s, seat, "distiller"))
+        owed = wages_owed(len(hand), count_built(s, seat, "distiller"))
         if s.cash[seat] >= owed:
             s.cash[seat] -= owed
             if owed and log is not None:
@@ -469,9 +471,12 @@ def _wages_from(s: State, k: int, log: Log) -> None:
         if log is not None:
             log.append(
                 Event(
-                    M(
-                        "{seat} can pay only {cash}F of {owed}F of wages: {unpaid} card(s) "
+                    N(
+                        "{seat} can pay only {cash}F of {owed}F of wages: {unpaid} card "
                         "must leave their hand.",
+                        "{seat} can pay only {cash}F of {owed}F of wages: {unpaid} cards "
+                        "must leave their hand.",
+                        unpaid,
                         seat=SEATS[seat],
                         cash=s.cash[seat],
                         owed=owed,
@@ -507,7 +512,7 @@ def after_dismiss(s: State, log: Log) -> None:
     """One more card left; go on with the wages when enough have."""
     s.due -= 1
     if s.due == 0:
-        _wages_from(s, (s.seat - s.first) % s.players + 1, log)
+        wages_from(s, (s.seat - s.first) % s.players + 1, log)
 
 
 def _end_round(s: State, log: Log) -> None:
@@ -591,3 +596,22 @@ def _end_annexes(s: State, seat: int, log: Log) -> None:
                     seat,
                 )
             )
+
+
+def _too_few(guests: int, players: int) -> Message:
+    """Ruling I2's early end: fewer travellers in the inn than players."""
+    if guests == 0:
+        return M(
+            "The entrance pile is empty again and no traveller is in the inn, fewer than the "
+            "{players} players: the game ends at once.",
+            players=players,
+        )
+    return N(
+        "The entrance pile is empty again and only {guests} traveller is in the inn, fewer "
+        "than the {players} players: the game ends at once.",
+        "The entrance pile is empty again and only {guests} travellers are in the inn, fewer "
+        "than the {players} players: the game ends at once.",
+        guests,
+        guests=guests,
+        players=players,
+    )

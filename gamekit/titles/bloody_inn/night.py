@@ -13,30 +13,33 @@ from gamekit.core.actions import Action, Event
 from gamekit.core.i18n import Listing, Message
 from gamekit.core.names import SEATS
 from gamekit.titles.bloody_inn.actions import (
-    Act,
-    BuryUnder,
-    EndTargets,
-    KeyRoom,
-    Launder,
-    Pay,
-    ServiceRoom,
-    TakePeasants,
-    Target,
+    ACT,
+    BURY_UNDER,
+    END_TARGETS,
+    KEY_ROOM,
+    LAUNDER,
+    PAY,
+    SERVICE_ROOM,
+    TAKE_PEASANTS,
+    TARGET,
 )
 from gamekit.titles.bloody_inn.cards import (
     APT,
+    BUILD_RANK,
     BUILDABLE,
     COUNT_GAIN,
-    DISCOUNT,
+    DISCOUNT_ACT,
     FAMILY,
     INSTANT_GAIN,
     IS_PEASANT,
     KEY,
     MONEY,
     RANK,
+    ROOM_RANK,
     ROOMS,
     TERM,
     annex_term,
+    distinct_kinds,
 )
 from gamekit.titles.bloody_inn.flow import Log, end_turn
 from gamekit.titles.bloody_inn.state import (
@@ -55,7 +58,7 @@ from gamekit.titles.bloody_inn.state import (
     reserve,
     sites,
 )
-from gamekit.titles.bloody_inn.terms import Gain, M
+from gamekit.titles.bloody_inn.terms import Gain, M, N
 
 ACT_ORDER = ("bribe", "build", "kill", "bury", "pass")
 
@@ -94,7 +97,7 @@ def target_cards(s: State, seat: int, act: str, chosen: list[int]) -> list[int]:
             out += left[-1:]
         return out
     if act == "build":
-        return _distinct(c for c in s.hands[seat] if BUILDABLE[c] and RANK[c] < room)
+        return distinct_kinds(c for c in s.hands[seat] if BUILDABLE[c] and RANK[c] < room)
     if act == "bury" and free_slots(s) > len(chosen):
         return [c for c in s.corpses[seat] if RANK[c] <= room and c not in chosen]
     return []
@@ -112,24 +115,27 @@ def possible_acts(s: State, seat: int) -> list[str]:
     The same test as :func:`target_cards` with no target chosen yet, done in one
     sweep (it runs before every night action).
     """
-    hand = len(s.hands[seat])
-    disc = {"bribe": 0, "build": 0, "bury": 0}
+    cards = s.hands[seat]
+    hand = len(cards)
+    bribe_off = build_off = bury_off = 0
     for a in s.annexes[seat]:
-        act = DISCOUNT.get(KEY[a])
-        if act:
-            disc[act] += 1
-    guests = [RANK[c] for c in s.rooms if c >= 0]
-    cheapest = min(guests) if guests else 99
+        act = DISCOUNT_ACT[a]
+        if act == "bribe":
+            bribe_off += 1
+        elif act == "build":
+            build_off += 1
+        elif act == "bury":
+            bury_off += 1
+    cheapest = min(map(ROOM_RANK.__getitem__, s.rooms))
     out = []
-    if s.bistro or cheapest <= hand + disc["bribe"]:
+    if s.bistro or cheapest <= hand + bribe_off:
         out.append("bribe")
-    room = hand + disc["build"]
-    if any(BUILDABLE[c] and RANK[c] < room for c in s.hands[seat]):
+    if cards and min(map(BUILD_RANK.__getitem__, cards)) < hand + build_off:
         out.append("build")
     if s.bistro or cheapest <= hand:
         out.append("kill")
     corpses = s.corpses[seat]
-    if corpses and min(RANK[c] for c in corpses) <= hand + disc["bury"] and free_slots(s):
+    if corpses and min(map(RANK.__getitem__, corpses)) <= hand + bury_off and free_slots(s):
         out.append("bury")
     out.append("pass")
     return out
@@ -141,45 +147,55 @@ def launder_options(s: State, seat: int) -> list[int]:
     return [0, *range(1, make + 1), *range(-1, -s.cheques[seat] - 1, -1)]
 
 
-def _distinct(cards: object) -> list[int]:
-    """One card of each kind (cards of a kind are interchangeable), first id kept."""
-    seen: set[str] = set()
-    out = []
-    for c in cards:  # type: ignore[attr-defined]
-        if KEY[c] not in seen:
-            seen.add(KEY[c])
-            out.append(c)
+def may_launder(s: State, seat: int) -> bool:
+    """True when :func:`launder_options` offers more than laundering nothing (Ruling I3)."""
+    return s.cheques[seat] > 0 or (s.cash[seat] >= 10 and reserve(s) > 0)
+
+
+def act_choices(s: State) -> list[Action]:
+    """The ``act`` step: the actions :func:`possible_acts` offers (2 to 5)."""
+    return [ACT[a] for a in possible_acts(s, s.seat)]
+
+
+def target_choices(s: State) -> list[Action]:
+    """The ``target`` step: the targets, then "no more targets" or the peasants to bribe."""
+    seat, act, chosen = s.seat, s.act, s.targets
+    out: list[Action] = [TARGET[c] for c in target_cards(s, seat, act, chosen)]
+    if chosen:
+        out.append(END_TARGETS)
+    elif act == "bribe":
+        out += [TAKE_PEASANTS[n] for n in peasant_offers(s, seat)]
     return out
 
 
-def legal(s: State) -> list[Action]:
-    """The legal actions at a night step, in a stable order."""
-    seat, step = s.seat, s.step
-    if step == "act":
-        return [Act(a) for a in possible_acts(s, seat)]
-    if step == "target":
-        out: list[Action] = [Target(c) for c in target_cards(s, seat, s.act, s.targets)]
-        if s.targets:
-            out.append(EndTargets())
-        elif s.act == "bribe":
-            out += [TakePeasants(n) for n in peasant_offers(s, seat)]
-        return out
-    if step == "pay":
-        return [Pay(c) for c in payers(s)]
-    if step == "site":
-        return [BuryUnder(a) for a in sites(s)]
-    if step == "service":
-        return [ServiceRoom(r) for r in service_rooms(s)]
-    if step == "keyroom":
-        return [KeyRoom(r) for r in white_rooms(s)]
-    if step == "launder":
-        return [Launder(n) for n in launder_options(s, seat)]
-    return []
+def pay_choices(s: State) -> list[Action]:
+    """The ``pay`` step: one card of each kind that may pay."""
+    return [PAY[c] for c in payers(s)]
+
+
+def site_choices(s: State) -> list[Action]:
+    """The ``site`` step: every annex with room for the corpse."""
+    return [BURY_UNDER[a] for a in sites(s)]
+
+
+def service_choices(s: State) -> list[Action]:
+    """The ``service`` step: the rooms the Room Service token may go on (Ruling I11)."""
+    return [SERVICE_ROOM[r] for r in service_rooms(s)]
+
+
+def key_room_choices(s: State) -> list[Action]:
+    """The ``keyroom`` step: the white keys the Bedroom may replace."""
+    return [KEY_ROOM[r] for r in white_rooms(s)]
+
+
+def launder_choices(s: State) -> list[Action]:
+    """The ``launder`` step: :func:`launder_options` (Ruling I3)."""
+    return [LAUNDER[n] for n in launder_options(s, s.seat)]
 
 
 def payers(s: State) -> list[int]:
     """Cards of the hand that may pay now (one of each kind; never the card built)."""
-    return _distinct(c for c in s.hands[s.seat] if c not in s.targets)
+    return distinct_kinds(c for c in s.hands[s.seat] if c not in s.targets)
 
 
 def service_rooms(s: State) -> list[int]:
@@ -193,49 +209,29 @@ def white_rooms(s: State) -> list[int]:
 
 
 # -- applying -------------------------------------------------------------------------
-def apply(s: State, action: Action, log: Log) -> None:
-    """Apply a legal night action."""
-    kind = action.kind
-    if kind == "act":
-        _choose_act(s, action.action, log)  # type: ignore[attr-defined]
-    elif kind == "target":
-        _add_target(s, action.card, log)  # type: ignore[attr-defined]
-    elif kind == "end_targets":
-        _targets_done(s, log)
-    elif kind == "pay":
-        _pay(s, action.card, log)  # type: ignore[attr-defined]
-    elif kind == "bury_under":
-        _bury(s, action.annex, log)  # type: ignore[attr-defined]
-    elif kind == "take_peasants":
-        _take_peasants(s, action.count, log)  # type: ignore[attr-defined]
-    elif kind == "service_room":
-        _service(s, action.room, log)  # type: ignore[attr-defined]
-    elif kind == "key_room":
-        _key(s, action.room, log)  # type: ignore[attr-defined]
-    elif kind == "launder":
-        _launder(s, action.cheques, log)  # type: ignore[attr-defined]
-
-
-def _choose_act(s: State, act: str, log: Log) -> None:
+def choose_act(s: State, act: str, log: Log) -> None:
+    """The night action chosen: its targets next, or (passing) laundering or the next turn."""
     if act != "pass":
         s.act, s.step = act, "target"
         return
     if log is not None:
         log.append(Event(M("{seat} passes.", seat=SEATS[s.seat]), "pass", None, s.seat))
-    if s.unlimited or launder_options(s, s.seat) == [0]:
+    if s.unlimited or not may_launder(s, s.seat):
         end_turn(s, log)
         return
     s.act, s.step = "pass", "launder"
 
 
-def _add_target(s: State, card: int, log: Log) -> None:
+def add_target(s: State, card: int, log: Log) -> None:
+    """One more target; with a Shop, Butcher's Shop or Crypt more may follow (Ruling I5)."""
     s.targets.append(card)
     if has_multi(s, s.seat, s.act) and target_cards(s, s.seat, s.act, s.targets):
         return
-    _targets_done(s, log)
+    targets_done(s, log)
 
 
-def _targets_done(s: State, log: Log) -> None:
+def targets_done(s: State, log: Log) -> None:
+    """The targets are chosen: the price is due (Rulings I4, I5, I8), or nothing to pay."""
     s.due = price(s, s.seat, s.act, s.targets)
     if log is not None:
         ruling = "I5" if len(s.targets) > 1 else None
@@ -249,7 +245,11 @@ def _targets_done(s: State, log: Log) -> None:
 def _aimed(s: State) -> Message:
     """The narration of an action aimed at its targets: who, what, and the price."""
     targets = Listing(tuple(TERM[t] for t in s.targets), "and")
-    cost = M("it costs {count} card(s)", count=s.due) if s.due else M("it costs nothing")
+    cost = (
+        N("it costs {count} card", "it costs {count} cards", s.due, count=s.due)
+        if s.due
+        else M("it costs nothing")
+    )
     seat = SEATS[s.seat]
     if s.act == "bribe":
         return M("{seat} bribes {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
@@ -260,7 +260,8 @@ def _aimed(s: State) -> Message:
     return M("{seat} buries {targets:the}: {cost}.", seat=seat, targets=targets, cost=cost)
 
 
-def _pay(s: State, card: int, log: Log) -> None:
+def pay(s: State, card: int, log: Log) -> None:
+    """One card played towards the price; the last one settles it and the action resolves."""
     s.hands[s.seat].remove(card)
     s.table.append(card)
     if len(s.table) < s.due:
@@ -324,15 +325,18 @@ def _leave_inn(s: State, card: int) -> None:
         s.rooms[s.rooms.index(card)] = EMPTY
 
 
-def _take_peasants(s: State, count: int, log: Log) -> None:
+def take_peasants(s: State, count: int, log: Log) -> None:
+    """Bribe: the top ``count`` peasants of the bistro join the hand, for free."""
     taken = s.bistro[-count:]
     del s.bistro[-count:]
     s.hands[s.seat].extend(taken)
     if log is not None:
         log.append(
             Event(
-                M(
-                    "{seat} bribes {count} peasant(s) from the bistro.",
+                N(
+                    "{seat} bribes {count} peasant from the bistro.",
+                    "{seat} bribes {count} peasants from the bistro.",
+                    count,
                     seat=SEATS[s.seat],
                     count=count,
                 ),
@@ -344,7 +348,8 @@ def _take_peasants(s: State, count: int, log: Log) -> None:
     end_turn(s, log)
 
 
-def _bury(s: State, annex: int, log: Log) -> None:
+def bury(s: State, annex: int, log: Log) -> None:
+    """The next corpse goes under ``annex``: its money to the buryer, or half to the owner."""
     seat = s.seat
     corpse = s.targets.pop(0)
     s.corpses[seat].remove(corpse)
@@ -434,7 +439,8 @@ def _annex_gain(s: State, card: int, amount: int, log: Log) -> None:
         log.append(Event(text, "gain", None, s.seat))
 
 
-def _service(s: State, room: int, log: Log) -> None:
+def place_service_token(s: State, room: int, log: Log) -> None:
+    """The Room Service token goes on ``room`` (Ruling I11)."""
     s.service[room] = s.seat
     if log is not None:
         log.append(
@@ -452,7 +458,8 @@ def _service(s: State, room: int, log: Log) -> None:
     end_turn(s, log)
 
 
-def _key(s: State, room: int, log: Log) -> None:
+def replace_white_key(s: State, room: int, log: Log) -> None:
+    """The Bedroom's builder puts their key on ``room`` instead of the white key."""
     s.keys[room] = s.seat
     if log is not None:
         log.append(
@@ -470,14 +477,17 @@ def _key(s: State, room: int, log: Log) -> None:
     end_turn(s, log)
 
 
-def _launder(s: State, n: int, log: Log) -> None:
+def launder(s: State, n: int, log: Log) -> None:
+    """After passing: ``n`` cheques made from cash (or ``-n`` cashed), Ruling I3."""
     seat = s.seat
     text: Message
     if n > 0:
         s.cash[seat] -= 10 * n
         s.cheques[seat] += n
-        text = M(
-            "{seat} launders {money}F into {count} cheque(s).",
+        text = N(
+            "{seat} launders {money}F into {count} cheque.",
+            "{seat} launders {money}F into {count} cheques.",
+            n,
             seat=SEATS[seat],
             money=10 * n,
             count=n,
@@ -485,8 +495,10 @@ def _launder(s: State, n: int, log: Log) -> None:
     elif n < 0:
         s.cheques[seat] += n
         got = gain(s, seat, -10 * n)
-        text = M(
-            "{seat} cashes {count} cheque(s) and gains {gain}.",
+        text = N(
+            "{seat} cashes {count} cheque and gains {gain}.",
+            "{seat} cashes {count} cheques and gains {gain}.",
+            -n,
             seat=SEATS[seat],
             count=-n,
             gain=Gain(got, -10 * n),

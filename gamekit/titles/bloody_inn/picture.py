@@ -8,9 +8,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from gamekit.core.i18n import Message
 from gamekit.core.names import Seat
 from gamekit.pictures import View, card_html, chip, framed, hidden_cards, seat_box, zone
-from gamekit.titles.bloody_inn.terms import FAMILIES, M
+from gamekit.titles.bloody_inn.terms import FAMILIES, M, N
 
 FAMILY_LOOK = {
     "merchants": ("blue", "circle"),
@@ -60,7 +61,7 @@ def _draw(view: View) -> str:
         [
             chip(str(M("{count} at the entrance", count=view["entrance_size"]))),
             chip(str(M("{count} in the exit pile", count=len(view["exit"])))),
-            chip(str(M("bistro: {count} peasant(s)", count=len(view["bistro"])))),
+            chip(str(_peasants(len(view["bistro"])))),
             chip(str(M("round {round}", round=view["round"]))),
         ]
     )
@@ -78,8 +79,10 @@ def _draw(view: View) -> str:
         )
         money = chip(
             str(
-                M(
-                    "{cash}F cash + {cheques} cheque(s) ({cap})",
+                N(
+                    "{cash}F cash + {cheques} cheque ({cap})",
+                    "{cash}F cash + {cheques} cheques ({cap})",
+                    view["cheques"][seat],
                     cash=cash,
                     cheques=view["cheques"][seat],
                     cap=cap,
@@ -155,3 +158,8 @@ def catalogue() -> Catalogue:
 def view_html(view: View) -> str:
     """The rooms and their keys, the piles, and every player's money, annexes and hand."""
     return framed(_draw, view)
+
+
+def _peasants(count: int) -> Message:
+    """ "bistro: 1 peasant", "bistro: 2 peasants"."""
+    return N("bistro: {count} peasant", "bistro: {count} peasants", count, count=count)

@@ -25,9 +25,9 @@ code and in the narration:
 - I13 with unlimited wealth the Greenhouse pays 3F per 10F held (all money
   could be cheques).
 
-Files: cards and catalogue in ``bloody_inn_cards``; action types in
-``bloody_inn_actions``; state and money in ``bloody_inn_state``; the round in
-``bloody_inn_flow``; the night in ``bloody_inn_night``; this module holds the
+Files (in this folder): cards and catalogue in ``cards.py`` (read from
+``cards.csv``); action types in ``actions.py``; state and money in ``state.py``;
+the round in ``flow.py``; the night in ``night.py``; this module holds the
 ``Rules`` object, the views and the conformance hooks.
 
 >>> import gamekit
@@ -41,7 +41,7 @@ Files: cards and catalogue in ``bloody_inn_cards``; action types in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamekit.core.actions import Action, Event
@@ -49,15 +49,27 @@ from gamekit.core.errors import ConfigError
 from gamekit.core.i18n import Message, Term, Text, form
 from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
-from gamekit.core.rules import Rules, Score
+from gamekit.core.rules import Rules, Score, SearchDefaults
 from gamekit.titles.bloody_inn import flow, night
 from gamekit.titles.bloody_inn.actions import (
     ACTION_TYPES,
-    FINE_MEANS,
+    DISMISS,
+    LEGACY_KINDS,
+    PAY_FINE,
+    PLACE,
+    PLACE_KEY,
+    Act,
+    BuryUnder,
     Dismiss,
+    EndTargets,
+    KeyRoom,
+    Launder,
+    Pay,
     PayFine,
     Place,
     PlaceKey,
+    ServiceRoom,
+    TakePeasants,
     Target,
 )
 from gamekit.titles.bloody_inn.cards import (
@@ -66,6 +78,7 @@ from gamekit.titles.bloody_inn.cards import (
     RANK,
     ROOMS,
     card_term,
+    distinct_kinds,
 )
 from gamekit.titles.bloody_inn.state import (
     EMPTY,
@@ -79,7 +92,7 @@ from gamekit.titles.bloody_inn.state import (
     under_own,
     wealth,
 )
-from gamekit.titles.bloody_inn.terms import PACKAGE, M
+from gamekit.titles.bloody_inn.terms import PACKAGE, M, N
 
 RATINGS = ((170, "demonic"), (150, "evil"), (130, "dangerous"), (110, "worrying"))
 """The solo long game's innkeeper rating: the first rung whose floor is reached."""
@@ -104,8 +117,9 @@ def make_config(players: int | None, options: Mapping[str, Any]) -> Config:
     known = {"length", "first_player", "unlimited_wealth", "first_come_first_served"}
     unknown = sorted(set(options) - known)
     if unknown:
-        raise ConfigError(str(M("unknown option(s) {unknown}; The Bloody Inn knows {known}",
-                                unknown=unknown, known=sorted(known))))  # fmt: skip
+        raise ConfigError(str(N("unknown option {unknown}; The Bloody Inn knows {known}",
+                                "unknown options {unknown}; The Bloody Inn knows {known}",
+                                len(unknown), unknown=unknown, known=sorted(known))))  # fmt: skip
     players = 2 if players is None else players
     if not isinstance(players, int) or not 1 <= players <= 4:
         raise ConfigError(str(M("players must be 1 to 4, not {players}", players=repr(players))))
@@ -125,7 +139,7 @@ def make_config(players: int | None, options: Mapping[str, Any]) -> Config:
             raise ConfigError(str(M("{name} must be True or False, not {value}",
                                     name=name, value=repr(value))))  # fmt: skip
         flags[name] = value
-    return Config(players, length, first, **flags)
+    return Config(players=players, length=length, first_player=first, **flags)
 
 
 RATING_TERMS: dict[str, Term] = {
@@ -144,7 +158,7 @@ def result_messages(state: State, winners: Sequence[int]) -> list[Message]:
     >>> from gamekit.titles.bloody_inn.flow import initial_state
     >>> s = initial_state(Config(players=2), seed=1)
     >>> [str(m) for m in result_messages(s, [0, 1])][0]
-    'Player 1 and Player 2 share the win with 15F and 0 corpse(s) each under their own annexes.'
+    'Player 1 and Player 2 share the win with 15F and 0 corpses each under their own annexes.'
     """
     lines: list[Message] = []
     if state.players == 1:
@@ -189,9 +203,12 @@ def result_messages(state: State, winners: Sequence[int]) -> list[Message]:
             lines.append(M("{seat} wins with {wealth}F.", seat=Seat(winners[0]), wealth=best))
     elif winners:
         lines.append(
-            M(
-                "{seats} share the win with {wealth}F and {corpses} corpse(s) each under "
+            N(
+                "{seats} share the win with {wealth}F and {corpses} corpse each under "
                 "their own annexes.",
+                "{seats} share the win with {wealth}F and {corpses} corpses each under "
+                "their own annexes.",
+                under_own(state, winners[0]),
                 seats=seats(winners),
                 wealth=wealth(state, winners[0]),
                 corpses=under_own(state, winners[0]),
@@ -199,17 +216,68 @@ def result_messages(state: State, winners: Sequence[int]) -> list[Message]:
         )
     for seat in range(state.players):
         lines.append(
-            M(
-                "{seat}: {wealth}F ({cash}F of cash and {cheques} cheque(s)), {corpses} "
-                "corpse(s) under their own annexes.",
+            N(
+                "{seat}: {wealth}F ({cash}F of cash and {cheques}), {corpses} corpse under "
+                "their own annexes.",
+                "{seat}: {wealth}F ({cash}F of cash and {cheques}), {corpses} corpses under "
+                "their own annexes.",
+                under_own(state, seat),
                 seat=Seat(seat),
                 wealth=wealth(state, seat),
                 cash=state.cash[seat],
-                cheques=state.cheques[seat],
+                cheques=N(
+                    "{count} cheque",
+                    "{count} cheques",
+                    state.cheques[seat],
+                    count=state.cheques[seat],
+                ),  # fmt: skip
                 corpses=under_own(state, seat),
             )
         )
     return lines
+
+
+def _lodgings(state: State) -> list[Action]:
+    """The ``place`` step: the open rooms without a traveller."""
+    rooms, keys = state.rooms, state.keys  # flow.empty_rooms(state), inlined
+    return [PLACE[r] for r in range(ROOMS) if rooms[r] == EMPTY and keys[r] != NO_KEY]
+
+
+def _key_rooms(state: State) -> list[Action]:
+    """The ``key`` step: the rooms without a key (Ruling I7)."""
+    keys = state.keys
+    return [PLACE_KEY[r] for r in range(ROOMS) if keys[r] == NO_KEY]
+
+
+def _dismissals(state: State) -> list[Action]:
+    """The ``wages`` step: one card of each kind of the hand may leave (Ruling I6)."""
+    return [DISMISS[c] for c in distinct_kinds(state.hands[state.seat])]
+
+
+def _fine_means(state: State) -> list[Action]:
+    """The ``fine`` step: cash or a cheque (Ruling I9)."""
+    return list(PAY_FINE)
+
+
+def _none(state: State) -> list[Action]:
+    """The game is over: no decision."""
+    return []
+
+
+LEGAL_AT: dict[str, Callable[[State], list[Action]]] = {
+    "act": night.act_choices,
+    "place": _lodgings,
+    "target": night.target_choices,
+    "pay": night.pay_choices,
+    "launder": night.launder_choices,
+    "site": night.site_choices,
+    "wages": _dismissals,
+    "fine": _fine_means,
+    "service": night.service_choices,
+    "keyroom": night.key_room_choices,
+    "key": _key_rooms,
+}
+"""The step to decide (``State.step``) -> its legal actions."""
 
 
 class BloodyInnRules(Rules[State]):
@@ -219,8 +287,10 @@ class BloodyInnRules(Rules[State]):
     name = form("title", "The Bloody Inn")[1]  # L'Auberge sanglante in French: display_name()
     min_players, max_players, default_players = 1, 4, 2
     action_types = ACTION_TYPES
+    legacy_kinds = LEGACY_KINDS
     may_end_without_winner = True  # a lost solo game (Ruling I10)
     names_seats = True
+    search_defaults = SearchDefaults(budget=5000)
     rulings = {
         "I1": Text(M("seat 0 (Player 1) starts; the first-player card passes left each round")),
         "I2": Text(M("reshuffle once; the second empty entrance pile makes the last round")),
@@ -262,31 +332,40 @@ class BloodyInnRules(Rules[State]):
         return None if state.step == "over" else state.seat
 
     def legal_actions(self, state: State) -> list[Action]:
-        step = state.step
-        if step == "key":
-            return [PlaceKey(r) for r in range(ROOMS) if state.keys[r] == NO_KEY]
-        if step == "place":
-            return [Place(r) for r in flow.empty_rooms(state)]
-        if step == "wages":
-            return [Dismiss(c) for c in night._distinct(state.hands[state.seat])]
-        if step == "fine":
-            return [PayFine(by) for by in FINE_MEANS]
-        return night.legal(state)
+        """The legal actions, in a stable order: the interned objects of ``actions``."""
+        return LEGAL_AT.get(state.step, _none)(state)
 
     def apply(self, state: State, action: Action, log: list[Event] | None) -> None:
-        kind = action.kind
-        if kind == "place":
-            flow.lodge(state, action.room, log)  # type: ignore[attr-defined]
-            flow.welcome(state, log)
-        elif kind == "dismiss":
-            flow.dismiss(state, state.seat, action.card, log)  # type: ignore[attr-defined]
-            flow.after_dismiss(state, log)
-        elif kind == "pay_fine":
-            flow.pay_fine(state, action.by, log)  # type: ignore[attr-defined]
-        elif kind == "place_key":
-            flow.place_key(state, action.room, log)  # type: ignore[attr-defined]
-        else:
-            night.apply(state, action, log)
+        """Apply a legal action: the evening's and the morning's here, the night's in ``night``."""
+        match action:  # the most frequent first
+            case Place(room=room):
+                flow.lodge(state, room, log)
+                flow.welcome(state, log)
+            case Act(action=act):
+                night.choose_act(state, act, log)
+            case Target(card=card):
+                night.add_target(state, card, log)
+            case Pay(card=card):
+                night.pay(state, card, log)
+            case Launder(cheques=n):
+                night.launder(state, n, log)
+            case EndTargets():
+                night.targets_done(state, log)
+            case BuryUnder(annex=annex):
+                night.bury(state, annex, log)
+            case TakePeasants(count=count):
+                night.take_peasants(state, count, log)
+            case Dismiss(card=card):
+                flow.dismiss(state, state.seat, card, log)
+                flow.after_dismiss(state, log)
+            case PayFine(by=by):
+                flow.pay_fine(state, by, log)
+            case ServiceRoom(room=room):
+                night.place_service_token(state, room, log)
+            case KeyRoom(room=room):
+                night.replace_white_key(state, room, log)
+            case PlaceKey(room=room):
+                flow.place_key(state, room, log)
 
     def why_illegal(self, state: State, action: Action) -> str:
         from gamekit.titles.bloody_inn.why import why_illegal
@@ -341,6 +420,10 @@ class BloodyInnRules(Rules[State]):
             return []
         best = max((wealth(state, s), under_own(state, s)) for s in range(state.players))
         return [s for s in range(state.players) if (wealth(state, s), under_own(state, s)) == best]
+
+    def round_of(self, state: State) -> int:
+        """The round the game is in (1 for the first)."""
+        return state.round
 
     def summary(self, state: State) -> list[dict[str, Any]]:
         out = []

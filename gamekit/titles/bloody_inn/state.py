@@ -9,6 +9,7 @@ Rooms, keys and Room Service tokens are lists of 8 (room 0 is the door marked
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,13 +17,13 @@ from gamekit.titles.bloody_inn.cards import (
     BARN_BASE,
     CASH_CAP,
     CHEQUES,
-    DISCOUNT,
+    DISCOUNT_ACT,
     IS_POLICE,
     KEY,
     MULTI,
     RANK,
     ROOMS,
-    capacity,
+    cards_to_play,
 )
 from gamekit.titles.bloody_inn.terms import Gain
 
@@ -33,7 +34,7 @@ NO_TOKEN = -1
 LENGTHS = ("short", "long")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Config:
     """A validated Bloody Inn set-up (see :func:`make_config`)."""
 
@@ -44,7 +45,7 @@ class Config:
     first_come_first_served: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class State:
     """Everything on the table; ``step`` names the decision ``seat`` must take."""
 
@@ -86,39 +87,39 @@ class State:
 def copy_state(s: State) -> State:
     """An independent copy of ``s``."""
     return State(
-        s.players,
-        s.seed,
-        s.fcfs,
-        s.unlimited,
-        s.long,
-        s.entrance[:],
-        s.removed[:],
-        s.box[:],
-        s.bistro[:],
-        [h[:] for h in s.hands],
-        s.cash[:],
-        s.cheques[:],
-        s.first,
-        s.seat,
-        s.exit[:],
-        s.gone[:],
-        s.rooms[:],
-        s.keys[:],
-        s.service[:],
-        [c[:] for c in s.corpses],
-        [a[:] for a in s.annexes],
-        {k: v[:] for k, v in s.buried.items()},
-        s.buried_by[:],
-        s.round,
-        s.turn,
-        s.step,
-        s.act,
-        s.targets[:],
-        s.table[:],
-        s.due,
-        s.exhausted,
-        s.last_round,
-        s.lost,
+        players=s.players,
+        seed=s.seed,
+        fcfs=s.fcfs,
+        unlimited=s.unlimited,
+        long=s.long,
+        entrance=s.entrance[:],
+        removed=s.removed[:],
+        box=s.box[:],
+        bistro=s.bistro[:],
+        hands=[h[:] for h in s.hands],
+        cash=s.cash[:],
+        cheques=s.cheques[:],
+        first=s.first,
+        seat=s.seat,
+        exit=s.exit[:],
+        gone=s.gone[:],
+        rooms=s.rooms[:],
+        keys=s.keys[:],
+        service=s.service[:],
+        corpses=[c[:] for c in s.corpses],
+        annexes=[a[:] for a in s.annexes],
+        buried={k: v[:] for k, v in s.buried.items()},
+        buried_by=s.buried_by[:],
+        round=s.round,
+        turn=s.turn,
+        step=s.step,
+        act=s.act,
+        targets=s.targets[:],
+        table=s.table[:],
+        due=s.due,
+        exhausted=s.exhausted,
+        last_round=s.last_round,
+        lost=s.lost,
     )
 
 
@@ -143,11 +144,54 @@ def gained(got: int, amount: int) -> str:
 def gain(s: State, seat: int, amount: int) -> int:
     """Add ``amount`` F of cash, capped at 40F unless wealth is unlimited; the F gained."""
     before = s.cash[seat]
-    after = before + amount
-    if not s.unlimited and after > CASH_CAP:
-        after = CASH_CAP
-    s.cash[seat] = after
+    s.cash[seat] = after = cash_after_gain(before, amount, s.unlimited)
     return after - before
+
+
+def cash_after_gain(cash: int, amount: int, unlimited: bool) -> int:
+    """Cash after gaining ``amount`` F: capped at 40F unless wealth is unlimited.
+
+    >>> cash_after_gain(35, 8, False), cash_after_gain(35, 8, True)
+    (40, 43)
+    """
+    after = cash + amount
+    return CASH_CAP if not unlimited and after > CASH_CAP else after
+
+
+def settle_fine(cash: int, cheques: int, due: int, ask: bool = False) -> tuple[int, int, int, bool]:
+    """Pay a fine of ``due`` F 10F at a time (Ruling I9): ``(cash, cheques, due, settled)``.
+
+    Each 10F is paid with 10F of cash or with a cheque. With both at hand the payer
+    chooses: with ``ask`` the payment stops there (``settled`` is False, ``due`` what
+    is still owed); without, cash goes first. With neither, the payer pays the cash
+    they have and the rest stays unpaid (``due`` is then what went unpaid).
+
+    >>> settle_fine(15, 2, 20), settle_fine(15, 2, 20, ask=True), settle_fine(5, 0, 20)
+    ((5, 1, 0, True), (15, 2, 20, False), (0, 0, 15, True))
+    """
+    while due > 0:
+        if cash >= 10:
+            if cheques and ask:
+                return cash, cheques, due, False
+            cash -= 10
+            due -= 10
+        elif cheques:
+            cheques -= 1
+            due -= 10
+        else:
+            return 0, cheques, due - cash, True
+    return cash, cheques, due, True
+
+
+def wages_owed(hand: int, distilleries: int) -> int:
+    """The morning's wages: 1F per card in hand, less one card per Distillery (Ruling I6)."""
+    return max(0, hand - distilleries)
+
+
+def morning_income(guests: int, gardens: int) -> int:
+    """What leaving travellers pay an innkeeper: 1F per guest in a room with their key,
+    and 2F more per Gardens whether or not guests leave (Ruling I12)."""
+    return guests + 2 * gardens
 
 
 def wealth(s: State, seat: int) -> int:
@@ -178,25 +222,25 @@ def owner(s: State, annex: int) -> int:
 
 def count_built(s: State, seat: int, key: str) -> int:
     """How many annexes of kind ``key`` (a card key such as ``"mechanic"``) a seat built."""
-    return sum(1 for a in s.annexes[seat] if KEY[a] == key)
+    built = s.annexes[seat]
+    return sum(1 for a in built if KEY[a] == key) if built else 0
 
 
 def discount(s: State, seat: int, act: str) -> int:
     """Cards saved on ``act`` by this seat's Workshops, Parlors or Cellars (Ruling I4)."""
-    return sum(1 for a in s.annexes[seat] if DISCOUNT.get(KEY[a]) == act)
+    built = s.annexes[seat]
+    return sum(1 for a in built if DISCOUNT_ACT[a] == act) if built else 0
 
 
 def has_multi(s: State, seat: int, act: str) -> bool:
     """True when this seat's Shop / Butcher's Shop / Crypt lets ``act`` take many targets."""
-    return any(MULTI.get(KEY[a]) == act for a in s.annexes[seat])
+    built = s.annexes[seat]
+    return bool(built) and any(MULTI.get(KEY[a]) == act for a in built)
 
 
 def price(s: State, seat: int, act: str, targets: list[int]) -> int:
     """Cards to play: the sum of the targets' ranks (Ruling I5) less discounts (Ruling I4)."""
-    total = 0
-    for t in targets:
-        total += RANK[t]
-    return max(0, total - discount(s, seat, act)) if act != "kill" else total
+    return cards_to_play(targets, act, discount(s, seat, act) if act != "kill" else 0)
 
 
 def sites(s: State) -> list[int]:
@@ -213,8 +257,12 @@ def sites(s: State) -> list[int]:
 
 
 def free_slots(s: State) -> int:
-    """Corpses the whole table can still hide under its annexes."""
-    return sum(capacity(a) - len(v) for a, v in s.buried.items())
+    """Corpses the whole table can still hide under its annexes (a barn holds 1, an
+    annex its rank: :func:`~gamekit.titles.bloody_inn.cards.capacity`)."""
+    free = 0
+    for annex, corpses in s.buried.items():
+        free += (1 if annex >= BARN_BASE else RANK[annex]) - len(corpses)
+    return free
 
 
 def under_own(s: State, seat: int) -> int:
@@ -229,4 +277,9 @@ def open_rooms(s: State) -> list[int]:
 
 def police_present(s: State) -> bool:
     """True when a police card still sleeps in a room."""
-    return any(c >= 0 and IS_POLICE[c] for c in s.rooms)
+    return police_among(s.rooms)
+
+
+def police_among(rooms: Sequence[int]) -> bool:
+    """True when one of ``rooms`` (card ids, or ``EMPTY``) holds a police officer."""
+    return any(c >= 0 and IS_POLICE[c] for c in rooms)

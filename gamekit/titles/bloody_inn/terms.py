@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamekit.core.i18n import Message, Term, catalog, form
+from gamekit.core.i18n import Message, Term, catalog, form, plural_catalog
 from gamekit.core.names import Seat
 
 PACKAGE = "gamekit.titles.bloody_inn"
@@ -27,6 +27,8 @@ PACKAGE = "gamekit.titles.bloody_inn"
 
 M = catalog(PACKAGE)
 """This title's messages (``locale/<lang>/LC_MESSAGES/bloody_inn.mo``)."""
+N = plural_catalog(PACKAGE)
+"""This title's counted messages (singular and plural)."""
 
 
 CASH_CAP = 40

@@ -16,6 +16,21 @@ from gamekit.core.actions import Action
 from gamekit.core.i18n import Message, Term, Verbatim
 from gamekit.core.names import Seat
 from gamekit.titles.bloody_inn import night
+from gamekit.titles.bloody_inn.actions import (
+    Act,
+    BuryUnder,
+    Dismiss,
+    EndTargets,
+    KeyRoom,
+    Launder,
+    Pay,
+    PayFine,
+    Place,
+    PlaceKey,
+    ServiceRoom,
+    TakePeasants,
+    Target,
+)
 from gamekit.titles.bloody_inn.cards import (
     ALL_CARDS,
     APT,
@@ -34,8 +49,9 @@ from gamekit.titles.bloody_inn.state import (
     owner,
     price,
     reserve,
+    wages_owed,
 )
-from gamekit.titles.bloody_inn.terms import ACTS, EFFECTS, FAMILIES, M
+from gamekit.titles.bloody_inn.terms import ACTS, EFFECTS, FAMILIES, M, N
 
 
 def _todo(step: str) -> Message:
@@ -65,21 +81,22 @@ def _todo(step: str) -> Message:
     return M("nothing: the game is over")
 
 
-STEP_OF = {
-    "place_key": "key",
-    "place": "place",
-    "act": "act",
-    "target": "target",
-    "take_peasants": "target",
-    "end_targets": "target",
-    "pay": "pay",
-    "bury_under": "site",
-    "service_room": "service",
-    "key_room": "keyroom",
-    "launder": "launder",
-    "pay_fine": "fine",
-    "dismiss": "wages",
+STEP_OF: dict[type[Action], str] = {
+    PlaceKey: "key",
+    Place: "place",
+    Act: "act",
+    Target: "target",
+    TakePeasants: "target",
+    EndTargets: "target",
+    Pay: "pay",
+    BuryUnder: "site",
+    ServiceRoom: "service",
+    KeyRoom: "keyroom",
+    Launder: "launder",
+    PayFine: "fine",
+    Dismiss: "wages",
 }
+"""The step at which each action type is asked."""
 
 
 def _is_card(x: object) -> bool:
@@ -97,43 +114,43 @@ def why_illegal(s: State, action: Action) -> str:
 
 
 def _why_illegal(s: State, action: Action) -> Message:
-    wanted = STEP_OF.get(action.kind, "")
+    wanted = STEP_OF.get(type(action), "")
     if s.step == "over":
         return M("the game is over")
     if wanted != s.step:
-        if action.kind == "launder":
-            return M("you can launder only after choosing to pass")
-        if action.kind == "pay_fine":
-            return M(
-                "cash or a cheque is chosen only when a police fine or the gravedigger asks "
-                "for money and you hold both 10F of cash and a cheque (Ruling I9)"
-            )
+        match action:
+            case Launder():
+                return M("you can launder only after choosing to pass")
+            case PayFine():
+                return M(
+                    "cash or a cheque is chosen only when a police fine or the gravedigger asks "
+                    "for money and you hold both 10F of cash and a cheque (Ruling I9)"
+                )
         return M("now {seat} must {todo}", seat=Seat(s.seat), todo=_todo(s.step))
     reason = _specific(s, action)
     return reason or M("'{action}' is not allowed now", action=str(action))
 
 
 def _specific(s: State, action: Action) -> Message | None:
-    kind = action.kind
-    if kind == "target":
-        return _why_target(s, action.card)  # type: ignore[attr-defined]
-    if kind == "pay":
-        return _why_pay(s, action.card)  # type: ignore[attr-defined]
-    if kind == "bury_under":
-        return _why_site(s, action.annex)  # type: ignore[attr-defined]
-    if kind == "launder":
-        return _why_launder(s, action.cheques)  # type: ignore[attr-defined]
-    if kind == "act":
-        act = _act(action.action)  # type: ignore[attr-defined]
-        return M("you have nothing you can afford to {act:verb} now", act=act)
-    if kind == "take_peasants":
-        return M("only Bribe takes peasants: 1 or 2 of those in the bistro (4 with a Brewery)")
-    if kind in ("place", "place_key", "service_room", "key_room"):
-        return M("that room is not one you may choose now")
-    if kind == "dismiss":
-        return M("only a card of your hand can leave (one of each kind is listed)")
-    if kind == "pay_fine":
-        return M("pay the 10F with 'cash' or with a 'cheque' (Ruling I9)")
+    match action:
+        case Target(card=card):
+            return _why_target(s, card)
+        case Pay(card=card):
+            return _why_pay(s, card)
+        case BuryUnder(annex=annex):
+            return _why_site(s, annex)
+        case Launder(cheques=n):
+            return _why_launder(s, n)
+        case Act(action=act):
+            return M("you have nothing you can afford to {act:verb} now", act=_act(act))
+        case TakePeasants():
+            return M("only Bribe takes peasants: 1 or 2 of those in the bistro (4 with a Brewery)")
+        case Place() | PlaceKey() | ServiceRoom() | KeyRoom():
+            return M("that room is not one you may choose now")
+        case Dismiss():
+            return M("only a card of your hand can leave (one of each kind is listed)")
+        case PayFine():
+            return M("pay the 10F with 'cash' or with a 'cheque' (Ruling I9)")
     return None
 
 
@@ -177,22 +194,26 @@ def _why_target(s: State, card: int) -> Message | None:
     if needed > spare:
         less = discount(s, seat, act) if act != "kill" else 0
         if less:
-            return M(
-                "to {act:verb} {card:the} you must play {needed} card(s) after a discount of "
-                "{less}, but you have only {spare} other card(s) in hand",
+            return N(
+                "to {act:verb} {card:the} you must play {needed} card after a discount of "
+                "{less}, but you have only {spare}",
+                "to {act:verb} {card:the} you must play {needed} cards after a discount of "
+                "{less}, but you have only {spare}",
+                needed,
                 act=_act(act),
                 card=term,
                 needed=needed,
                 less=less,
-                spare=spare,
+                spare=_other_cards(spare),
             )
-        return M(
-            "to {act:verb} {card:the} you must play {needed} card(s), but you have only "
-            "{spare} other card(s) in hand",
+        return N(
+            "to {act:verb} {card:the} you must play {needed} card, but you have only {spare}",
+            "to {act:verb} {card:the} you must play {needed} cards, but you have only {spare}",
+            needed,
             act=_act(act),
             card=term,
             needed=needed,
-            spare=spare,
+            spare=_other_cards(spare),
         )
     if act == "bury":
         return M("there is no room left under any annex for one more corpse")
@@ -224,12 +245,19 @@ def _why_pay(s: State, card: int) -> Message:
     return _interchangeable(card)
 
 
+def _other_cards(count: int) -> Message:
+    """ "1 other card in hand", "2 other cards in hand"."""
+    return N("{count} other card in hand", "{count} other cards in hand", count, count=count)
+
+
 def _why_site(s: State, annex: int) -> Message:
     if annex not in s.buried:
         return M("{number} is no annex on the table", number=repr(annex))
     held = len(s.buried[annex])
-    return M(
-        "{annex:the^} is full: it holds {held} corpse(s) of {capacity}",
+    return N(
+        "{annex:the^} is full: it holds {held} corpse of {capacity}",
+        "{annex:the^} is full: it holds {held} corpses of {capacity}",
+        held,
         annex=annex_term(annex),
         held=held,
         capacity=capacity(annex),
@@ -239,12 +267,26 @@ def _why_site(s: State, annex: int) -> Message:
 def _why_launder(s: State, n: int) -> Message | None:
     seat = s.seat
     if n > 0 and reserve(s) < n:
-        return M("only {count} cheque(s) are left in the reserve (30 exist)", count=reserve(s))
+        left = reserve(s)
+        return N(
+            "only {count} cheque is left in the reserve (30 exist)",
+            "only {count} cheques are left in the reserve (30 exist)",
+            left,
+            count=left,
+        )
     if n > 0:
         cash = s.cash[seat]
-        return M("you have {cash}F of cash: {most} cheque(s) at most", cash=cash, most=cash // 10)
+        most = cash // 10
+        return N(
+            "you have {cash}F of cash: {most} cheque at most",
+            "you have {cash}F of cash: {most} cheques at most",
+            most,
+            cash=cash,
+            most=most,
+        )
     if n < 0:
-        return M("you hold only {count} cheque(s)", count=s.cheques[seat])
+        held = s.cheques[seat]
+        return N("you hold only {count} cheque", "you hold only {count} cheques", held, count=held)
     return None
 
 
@@ -256,42 +298,50 @@ def describe(s: State, action: Action) -> str:
 
 
 def _describe(s: State, action: Action) -> Message | None:
-    kind = action.kind
-    if kind == "target" and _is_card(action.card):  # type: ignore[attr-defined]
-        return _describe_target(s, action.card)  # type: ignore[attr-defined]
-    if kind == "pay" and _is_card(action.card):  # type: ignore[attr-defined]
-        card = action.card  # type: ignore[attr-defined]
-        back = APT[card] == s.act or (
-            s.act == "bury" and any(KEY[a] == "priest" for a in s.annexes[s.seat])
-        )
-        if back:
-            return M(
-                "Play {card:the} towards the price: it comes back to your hand.",
-                card=card_term(card),
-            )
+    match action:
+        case Target(card=card) if _is_card(card):
+            return _describe_target(s, card)
+        case Pay(card=card) if _is_card(card):
+            return _describe_pay(s, card)
+        case BuryUnder(annex=annex) if annex in s.buried:
+            return _describe_site(s, annex)
+        case PayFine(by=by) if by in ("cash", "cheque"):
+            return _describe_fine(s, by)
+    return None
+
+
+def _describe_pay(s: State, card: int) -> Message:
+    """Whether a paying card comes back to the hand (its aptitude, or a Chapel to bury)."""
+    back = APT[card] == s.act or (
+        s.act == "bury" and any(KEY[a] == "priest" for a in s.annexes[s.seat])
+    )
+    if back:
         return M(
-            "Play {card:the} towards the price: it is lost (exit pile or bistro).",
+            "Play {card:the} towards the price: it comes back to your hand.",
             card=card_term(card),
         )
-    if kind == "bury_under" and action.annex in s.buried:  # type: ignore[attr-defined]
-        annex = action.annex  # type: ignore[attr-defined]
-        money = MONEY[s.targets[0]] if s.targets else 0
-        keeper = owner(s, annex)
-        if keeper == s.seat:
-            return M(
-                "Hide the corpse under {annex:the}, yours: you gain all {money}F.",
-                annex=annex_term(annex),
-                money=money,
-            )
+    return M(
+        "Play {card:the} towards the price: it is lost (exit pile or bistro).",
+        card=card_term(card),
+    )
+
+
+def _describe_site(s: State, annex: int) -> Message:
+    """Whose annex it is, and the money the burial brings (half to another's)."""
+    money = MONEY[s.targets[0]] if s.targets else 0
+    keeper = owner(s, annex)
+    if keeper == s.seat:
         return M(
-            "Hide the corpse under {annex:the}, {owner}'s: you gain {half}F, and {owner} as much.",
+            "Hide the corpse under {annex:the}, yours: you gain all {money}F.",
             annex=annex_term(annex),
-            owner=Seat(keeper),
-            half=money // 2,
+            money=money,
         )
-    if kind == "pay_fine" and action.by in ("cash", "cheque"):  # type: ignore[attr-defined]
-        return _describe_fine(s, action.by)  # type: ignore[attr-defined]
-    return None
+    return M(
+        "Hide the corpse under {annex:the}, {owner}'s: you gain {half}F, and {owner} as much.",
+        annex=annex_term(annex),
+        owner=Seat(keeper),
+        half=money // 2,
+    )
 
 
 def _describe_target(s: State, card: int) -> Message:
@@ -299,30 +349,41 @@ def _describe_target(s: State, card: int) -> Message:
     cost = price(s, s.seat, s.act, [*s.targets, card])
     act, term = _act(s.act), card_term(card)
     if s.act == "build":
-        return M(
-            "To build {card:the}: {cost} card(s) to play in all. Its annex, {annex:name}: {effect}",
+        return N(
+            "To build {card:the}: {cost} card to play in all. Its annex, {annex:name}: {effect}",
+            "To build {card:the}: {cost} cards to play in all. Its annex, {annex:name}: {effect}",
+            cost,
             card=term,
             cost=cost,
             annex=annex_term(card),
             effect=EFFECTS[KEY[card]],
         )
     if card in s.rooms:
-        return M(
-            "To {act:verb} {card:the} in room {room}: {cost} card(s) to play in all.",
+        return N(
+            "To {act:verb} {card:the} in room {room}: {cost} card to play in all.",
+            "To {act:verb} {card:the} in room {room}: {cost} cards to play in all.",
+            cost,
             act=act,
             card=term,
             room=s.rooms.index(card) + 1,
             cost=cost,
         )
     if card in s.bistro:
-        return M(
-            "To {act:verb} {card:the} of the bistro: {cost} card(s) to play in all.",
+        return N(
+            "To {act:verb} {card:the} of the bistro: {cost} card to play in all.",
+            "To {act:verb} {card:the} of the bistro: {cost} cards to play in all.",
+            cost,
             act=act,
             card=term,
             cost=cost,
         )
-    return M(
-        "To {act:verb} {card:the}: {cost} card(s) to play in all.", act=act, card=term, cost=cost
+    return N(
+        "To {act:verb} {card:the}: {cost} card to play in all.",
+        "To {act:verb} {card:the}: {cost} cards to play in all.",
+        cost,
+        act=act,
+        card=term,
+        cost=cost,
     )
 
 
@@ -337,17 +398,25 @@ def _describe_fine(s: State, by: str) -> Message:
         cheques -= 1
         means = M("with a cheque")
     if s.due > 10:
-        after = M(
-            "{cash}F of cash and {cheques} cheque(s) left, {due}F still to pay",
+        after = N(
+            "{cash}F of cash and {cheques} cheque left, {due}F still to pay",
+            "{cash}F of cash and {cheques} cheques left, {due}F still to pay",
+            cheques,
             cash=cash,
             cheques=cheques,
             due=s.due - 10,
         )
     else:
-        after = M("{cash}F of cash and {cheques} cheque(s) left", cash=cash, cheques=cheques)
+        after = N(
+            "{cash}F of cash and {cheques} cheque left",
+            "{cash}F of cash and {cheques} cheques left",
+            cheques,
+            cash=cash,
+            cheques=cheques,
+        )
     if s.act != "police":
         return M("Pay 10F to the gravedigger {means}: {after}.", means=means, after=after)
-    wages = max(0, len(s.hands[seat]) - count_built(s, seat, "distiller"))
+    wages = wages_owed(len(s.hands[seat]), count_built(s, seat, "distiller"))
     return M(
         "Pay 10F of the police fine {means}: {after}; this morning's wages of {wages}F are "
         "paid in cash only.",

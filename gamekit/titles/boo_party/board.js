@@ -74,8 +74,8 @@ export default function makeBoard(kit) {
       h("div", {}, chip(kit.t("round {round}", { round: v.round })), " ", chip(kit.t("phase: {phase}", { phase: phaseText(v.phase) })),
         v.ending ? chip(kit.t("ending: {ending}", { ending: endingText(v.ending) }), "gk-strong") : null,
         chip(kit.t("Monsters' rating: {rating}", { rating: v.rating }))),
-      zone(kit.t("Visions (every costume revealed is forbidden)"), visionZone),
-      zone(kit.t("Disguise cards in the spread"), spread),
+      h("div", { class: "gk-zone-row" }, zone(kit.t("Visions (every costume revealed is forbidden)"), visionZone),
+        zone(kit.t("Disguise cards in the spread"), spread)),
       h("div", { class: "gk-grid" }, seats));
   }
 

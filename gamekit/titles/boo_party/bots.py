@@ -49,7 +49,7 @@ from typing import Any
 
 from gamekit.bots import Bot
 from gamekit.core.actions import Action
-from gamekit.titles.boo_party.rules import ACCUSE_ACTION, PARTY_ON, Wear, WearNothing
+from gamekit.titles.boo_party.actions import ACCUSE_ACTION, PARTY_ON, Wear, WearNothing
 
 View = dict[str, Any]
 
@@ -234,9 +234,11 @@ class TeamBot(MemoryBot):
         if new_needed and spare and (not left or (lost == 0 and fits(None))):
             return self._new(me, spare)  # I volunteer (I am sure), or I must
         mine = team[(monsters.index(me) + 1) % len(monsters)]  # the next Monster's
-        for costume in [mine, *sorted(left)]:
-            if costume in left and costume != last[me] and costume not in known and fits(costume):
-                return Wear(me, costume)
+        good = [c for c in sorted(left) if c != last[me] and c not in known and fits(c)]
+        if mine in good:
+            return Wear(me, mine)
+        if good:  # any of them will do: a draw, not the lowest-numbered
+            return Wear(me, good[self.rng.below(len(good))])
         return self._new(me, spare) if spare else self._disguise(view, legal, known)
 
     def _new(self, me: int, spare: Sequence[int]) -> Action:

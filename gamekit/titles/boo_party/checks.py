@@ -145,7 +145,7 @@ def first_round_costumes(seed: int) -> tuple[list[int], list[int]]:
     uniformly among the free costumes; return (costumes worn, Visions revealed)."""
     import gamekit
     from gamekit.core.rng import Rng, derive_seed
-    from gamekit.titles.boo_party.rules import Wear
+    from gamekit.titles.boo_party.actions import Wear
 
     game = gamekit.new_game("boo-party", players=MONSTERS + 1, seed=seed)
     rng = Rng(derive_seed(seed, "dress"))
@@ -188,7 +188,7 @@ def play_remembering(seed: int) -> bool:
     only when a costume worn was revealed. True when the Monsters survive the deck."""
     import gamekit
     from gamekit.core.rng import Rng, derive_seed
-    from gamekit.titles.boo_party.rules import Accuse, LetPartyGoOn, Wear, WearNothing
+    from gamekit.titles.boo_party.actions import Accuse, LetPartyGoOn, Wear, WearNothing
 
     game = gamekit.new_game("boo-party", players=MONSTERS + 1, seed=seed)
     rng = Rng(derive_seed(seed, "remember"))
@@ -217,10 +217,10 @@ def draw_survive(n: int, seed: int) -> Iterator[int]:
 
 BANK = (
     Exercise(
-        "boo-1",
-        Text(M("Boo Party!")),
-        "warm-up",
-        Text(
+        id="boo-1",
+        title=Text(M("Boo Party!")),
+        level="warm-up",
+        question=Text(
             M(
                 "5 players: the Seer and 4 Monsters, 18 costumes. When the Monsters first dress, "
                 "2 Visions have been revealed. If the Monsters pick 4 different costumes at "
@@ -228,9 +228,9 @@ BANK = (
                 "wears a revealed costume?"
             )
         ),
-        avoid_first_round,
-        Text(M("a probability as a fraction")),
-        Text(
+        expected=avoid_first_round,
+        form=Text(M("a probability as a fraction")),
+        hint=Text(
             M(
                 "The 4 costumes must all come from the 16 never revealed: "
                 "C(16, 4) of the C(18, 4) sets."
@@ -239,10 +239,10 @@ BANK = (
         estimates=True,
     ),
     Exercise(
-        "boo-2",
-        Text(M("Boo Party!")),
-        "core",
-        Text(
+        id="boo-2",
+        title=Text(M("Boo Party!")),
+        level="core",
+        question=Text(
             M(
                 "After a round, every Monster must change costume (Ruling B6). The 4 Monsters "
                 "wore 4 different costumes last round; the 18 costumes are all back in the "
@@ -250,9 +250,9 @@ BANK = (
                 "nobody in last round's costume)?"
             )
         ),
-        changed_assignments,
-        Text(M("a whole number (a count; it must be exact)")),
-        Text(
+        expected=changed_assignments,
+        form=Text(M("a whole number (a count; it must be exact)")),
+        hint=Text(
             M(
                 "Start from 18*17*16*15 ways to hand out 4 different costumes, then take away "
                 "those where a Monster keeps its costume: inclusion-exclusion, "
@@ -261,19 +261,19 @@ BANK = (
         ),
     ),
     Exercise(
-        "boo-3",
-        Text(M("Boo Party!")),
-        "core",
-        Text(
+        id="boo-3",
+        title=Text(M("Boo Party!")),
+        level="core",
+        question=Text(
             M(
                 "Make boo-1 a formula: m Monsters pick m different costumes at random among n, "
                 "while k Visions are revealed. What is the chance that they all avoid the "
                 "revealed costumes?"
             )
         ),
-        avoid_formula,
-        Text(M("a formula in m, k and n (binomial(a, b) and factorial(a) are allowed)")),
-        Text(
+        expected=avoid_formula,
+        form=Text(M("a formula in m, k and n (binomial(a, b) and factorial(a) are allowed)")),
+        hint=Text(
             M(
                 "Each set of m costumes is as likely: how many of the C(n, m) sets avoid the k "
                 "revealed ones?"
@@ -284,26 +284,26 @@ BANK = (
         where=room_to_avoid,
     ),
     Exercise(
-        "boo-4",
-        Text(M("Boo Party!")),
-        "core",
-        Text(
+        id="boo-4",
+        title=Text(M("Boo Party!")),
+        level="core",
+        question=Text(
             M(
                 "Same first round as boo-1 (4 Monsters, 18 costumes, 2 Visions revealed, a "
                 "random set of 4 costumes). How many Monsters do you expect to wear a revealed "
                 "costume?"
             )
         ),
-        expected_hits,
-        Text(M("an expected value as a fraction")),
-        Text(M("Each Monster on its own wears a revealed costume with chance 2/18: add up.")),
+        expected=expected_hits,
+        form=Text(M("an expected value as a fraction")),
+        hint=Text(M("Each Monster on its own wears a revealed costume with chance 2/18: add up.")),
         estimates=True,
     ),
     Exercise(
-        "boo-5",
-        Text(M("Boo Party!")),
-        "challenge",
-        Text(
+        id="boo-5",
+        title=Text(M("Boo Party!")),
+        level="challenge",
+        question=Text(
             M(
                 "Monsters with a perfect memory never wear a revealed costume: each takes, at "
                 "random, a free costume that was never revealed and is not its own of last "
@@ -313,9 +313,9 @@ BANK = (
                 "chance that they survive the whole deck?"
             )
         ),
-        perfect_memory_survival,
-        Text(M("a probability as a fraction")),
-        Text(
+        expected=perfect_memory_survival,
+        form=Text(M("a probability as a fraction")),
+        hint=Text(
             M(
                 "Only the last round is dangerous: then exactly 4 costumes were never revealed. "
                 "The last Vision may or may not be one a Monster wore; then follow the Monsters "

@@ -404,7 +404,8 @@ def simulate_party(
     [True, True, True]
     """
     import gamekit
-    from gamekit.titles.boo_party.rules import SURVIVED, Accuse, LetPartyGoOn, Wear, WearNothing
+    from gamekit.titles.boo_party.actions import Accuse, LetPartyGoOn, Wear, WearNothing
+    from gamekit.titles.boo_party.state import SURVIVED
 
     for i in range(n):
         rng = Rng(derive_seed(seed, "party", i))
@@ -455,19 +456,36 @@ def convergence(question: str, n: int, seed: int) -> Convergence:
 
 def _first_round(n: int, seed: int) -> Iterator[bool]:
     import gamekit
-    from gamekit.titles.boo_party.rules import Wear
 
     for i in range(n):
         rng = Rng(derive_seed(seed, "first", i))
         game = gamekit.new_game("boo-party", players=5, seed=derive_seed(seed, "game", i))
-        while game.to_move not in (0, None):
-            seat = game.to_move
-            assert seat is not None
-            costume = monster_choice(game.view(seat), seat, rng, remember=False)
-            assert costume is not None
-            game.play(Wear(seat, costume))
-        view = game.view(0)
-        yield not set(view["worn"][1:]) & set(view["visions"])
+        yield first_disguises_avoid_the_visions(game, rng)
+
+
+def first_disguises_avoid_the_visions(game: Any, rng: Rng) -> bool:
+    """Play the Monsters' first disguises of a fresh ``game`` (each chooses uniformly
+    among the costumes free to it, with ``rng``): True when none wears a Vision.
+
+    How often do the first disguises of 100 games of five avoid every Vision (the
+    exact chance is 91/153, about 59 %)?
+
+    >>> import gamekit
+    >>> from gamekit.core.rng import derive_seed
+    >>> sum(first_disguises_avoid_the_visions(gamekit.new_game("boo-party", players=5,
+    ...     seed=s), Rng(derive_seed(s, "dress"))) for s in range(100))
+    54
+    """
+    from gamekit.titles.boo_party.actions import Wear
+
+    while game.to_move not in (0, None):
+        seat = game.to_move
+        assert seat is not None
+        costume = monster_choice(game.view(seat), seat, rng, remember=False)
+        assert costume is not None
+        game.play(Wear(seat, costume))
+    view = game.view(0)
+    return not set(view["worn"][1:]) & set(view["visions"])
 
 
 def _half_memory(players: int, costumes: int) -> Party:

@@ -5,11 +5,12 @@ Its labels are messages of the title's catalog, drawn in the language in force.
 
 from __future__ import annotations
 
-from gamekit.core.i18n import catalog
+from gamekit.core.i18n import catalog, plural_catalog
 from gamekit.pictures import View, card_html, chip, framed, seat_box, zone
 from gamekit.titles.boo_party.terms import COSTUME_TERMS, THE_MONSTERS, THE_SEER
 
 M = catalog("gamekit.titles.boo_party")
+N = plural_catalog("gamekit.titles.boo_party")
 
 COSTUME_COLOURS = ("orange", "sky", "green", "yellow", "blue", "red", "pink")
 COSTUME_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "heart", "moon")
@@ -59,7 +60,7 @@ def _draw(view: View) -> str:
     cards = "".join(_costume_card(view, c, covered) for c in visions[:-1])
     cards += _costume_card(view, visions[-1], str(M("top Vision"))) if visions else ""
     count = view["deck_size"]
-    left = chip(str(M("1 Vision left") if count == 1 else M("{count} Visions left", count=count)))
+    left = chip(str(N("{count} Vision left", "{count} Visions left", count, count=count)))
     head = zone(
         str(M("Visions (all forbidden)")),
         cards + left + chip(str(M("round {round}", round=view["round"]))),

@@ -18,6 +18,12 @@ Rulings implemented (see ``docs/rules/boo-party.md``):
 Cards have unique ids: the Disguise card of costume ``c`` is ``c``, its Vision
 card is ``100 + c``.
 
+Modules: ``terms`` (words and messages), ``cards`` (costumes and card ids),
+``actions`` (the four decisions), ``state`` (config, state and the facts about
+it), ``effects`` (what each move does, the set-up and the end), ``why``
+(refusals and previews) and this one, the ``Rules`` object with the views and
+the conformance hooks.
+
 >>> import gamekit
 >>> g = gamekit.new_game("boo-party", players=3, seed=1)
 >>> g.to_move, len(g.view(0)["visions"])
@@ -36,176 +42,75 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.errors import ConfigError
-from gamekit.core.i18n import (
-    CORE,
-    LANGUAGES,
-    Listing,
-    Message,
-    Term,
-    Text,
-    catalog,
-    form,
-    gettext_in,
-)
-from gamekit.core.i18n import language as _language
-from gamekit.core.names import SEATS, Seat, seats
+from gamekit.core.i18n import CORE, Text, form
+from gamekit.core.names import SEATS, seats
 from gamekit.core.rng import Rng
-from gamekit.core.rules import Rules, Score
-from gamekit.titles.boo_party.terms import COSTUME_TERMS, THE_SEER
+from gamekit.core.rules import Rules, Score, SearchDefaults
+from gamekit.titles.boo_party import effects, why
+from gamekit.titles.boo_party.actions import (
+    ACCUSE_ACTION,
+    ACTION_TYPES,
+    LEGACY_KINDS,
+    PARTY_ON,
+    SEER_ACTIONS,
+    WEAR,
+    WEAR_NOTHING,
+    Accuse,
+    LetPartyGoOn,
+    Wear,
+    WearNothing,
+)
+from gamekit.titles.boo_party.cards import (
+    COSTUMES,
+    DEFAULT_COSTUMES,
+    DEFAULT_PLAYERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NOTHING,
+    SEER,
+    VISION_BASE,
+    costume_name,
+    costume_term,
+)
+from gamekit.titles.boo_party.state import (
+    ACCUSE,
+    CAUGHT,
+    DISGUISE,
+    FALSE_ACCUSATION,
+    MISTAKE,
+    MONSTERS_WIN,
+    OVER,
+    SURVIVED,
+    Config,
+    State,
+    caught,
+    copy_state,
+    mistaken,
+    spread,
+)
+from gamekit.titles.boo_party.terms import M
 
-M = catalog("gamekit.titles.boo_party")
-"""This title's messages (``locale/<lang>/LC_MESSAGES/boo_party.mo``)."""
+__all__ = [
+    "ACCUSE", "ACCUSE_ACTION", "CAUGHT", "COSTUMES", "DEFAULT_COSTUMES", "DEFAULT_PLAYERS",
+    "DISGUISE", "FALSE_ACCUSATION", "MAX_PLAYERS", "MIN_PLAYERS", "MISTAKE", "MONSTERS_WIN",
+    "NOTHING", "OVER", "PARTY_ON", "RULES", "SEER", "SURVIVED", "VISION_BASE", "Accuse",
+    "BooPartyRules", "Config", "LetPartyGoOn", "M", "State", "Wear", "WearNothing",
+    "costume_name", "costume_term",
+]  # fmt: skip
+"""The names lessons and older code import from here (their homes are the modules above)."""
 
-# -- vocabulary and catalogue -------------------------------------------------
-
-COSTUMES: tuple[str, ...] = (
-    "Ghost", "Vampire", "Witch", "Mummy", "Werewolf", "Skeleton",
-    "Zombie", "Pumpkin", "Bat", "Black Cat", "Pirate", "Clown",
-    "Robot", "Alien", "Dragon", "Wizard", "Knight", "Scarecrow",
-    "Ninja", "Fairy", "Devil", "Cowboy", "Superhero", "Spider",
-)  # fmt: skip
-"""Every costume the kit knows, by number; a game uses the first ``costumes``."""
-
-SEER = 0
-"""The Seer's seat; the Monsters sit at seats 1 to ``players - 1``."""
-NOTHING = -1
-"""What ``worn`` holds for a Monster who chose to wear nothing."""
-VISION_BASE = 100
-"""The Vision card of costume ``c`` has the card id ``VISION_BASE + c``."""
-MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 3, 8, 5  # Ruling B1
-DEFAULT_COSTUMES = 18  # Ruling B2
-
-DISGUISE, ACCUSE, OVER = "disguise", "accuse", "over"
-CAUGHT, FALSE_ACCUSATION, MISTAKE, SURVIVED = "caught", "false-accusation", "mistake", "survived"
-MONSTERS_WIN = frozenset({FALSE_ACCUSATION, SURVIVED})
+_WEAR_ROWS: list[list[Action]] = [list(row) for row in WEAR]
+"""``WEAR`` as lists, so a slice is already the list ``legal_actions`` returns."""
 
 _RESULTS: dict[tuple[Any, ...], tuple[tuple[Score, ...], tuple[int, ...], tuple[Any, ...]]] = {}
 """``BooPartyRules.results`` by (players, costumes, ending, Visions revealed, round)."""
 _RESULTS_KEPT = 4096
 """Most endings kept in ``_RESULTS`` (a few hundred occur in practice)."""
-
-
-def costume_name(costume: int) -> str:
-    """The name of a costume number.
-
-    >>> costume_name(0), costume_name(9)
-    ('Ghost', 'Black Cat')
-    """
-    return COSTUMES[costume] if 0 <= costume < len(COSTUMES) else f"costume #{costume}"
-
-
-def costume_term(costume: int) -> Term:
-    """The translatable name of a costume number (see :mod:`gamekit.titles.boo_party.terms`).
-
-    >>> f"{costume_term(2):the}"
-    'the Witch'
-    """
-    return COSTUME_TERMS[costume]
-
-
-# -- config -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Config:
-    """A validated game set-up: seats and the number of costumes."""
-
-    players: int = DEFAULT_PLAYERS
-    costumes: int = DEFAULT_COSTUMES
-
-
-# -- actions ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Wear(Action):
-    """A Monster takes one Disguise card from the spread."""
-
-    kind = "wear"
-    seat: int
-    costume: int
-
-    def __str__(self) -> str:
-        return str(
-            M("{seat} puts on {costume:the}", seat=SEATS[self.seat], costume=_term(self.costume))
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class WearNothing(Action):
-    """A Monster takes no Disguise card (the Monsters then lose, Ruling B6)."""
-
-    kind = "wear-nothing"
-    seat: int
-
-    def __str__(self) -> str:
-        return str(M("{seat} wears nothing", seat=SEATS[self.seat]))
-
-
-@dataclass(frozen=True, slots=True)
-class Accuse(Action):
-    """The Seer accuses the Monsters: every revealed Vision is checked."""
-
-    kind = "accuse"
-
-    def __str__(self) -> str:
-        return str(M("Accuse the Monsters"))
-
-
-@dataclass(frozen=True, slots=True)
-class LetPartyGoOn(Action):
-    """The Seer does not accuse; the next round begins (or the Monsters win, B3)."""
-
-    kind = "party-on"
-
-    def __str__(self) -> str:
-        return str(M("Let the party go on"))
-
-
-ACCUSE_ACTION = Accuse()
-PARTY_ON = LetPartyGoOn()
-_WEAR = tuple(tuple(Wear(s, c) for c in range(len(COSTUMES))) for s in range(MAX_PLAYERS))
-_NOTHING = tuple(WearNothing(s) for s in range(MAX_PLAYERS))
-_SEER_ACTIONS = (ACCUSE_ACTION, PARTY_ON)
-
-
-# -- state --------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class State:
-    """Everything about one game (the god view).
-
-    ``deck`` holds the face-down Visions (the next one is ``deck[-1]``),
-    ``removed`` those put back in the box unseen, ``visions`` the revealed ones
-    (oldest first, the top card last). ``worn[s]`` is the costume seat ``s``
-    wears this round (``None``: not chosen yet, and always for the Seer;
-    ``NOTHING``: chose to wear nothing); ``last[s]`` the one worn last round.
-    ``turn`` is the seat that decides, ``None`` when the game is over.
-    """
-
-    players: int
-    costumes: int
-    deck: list[int]
-    removed: list[int]
-    visions: list[int]
-    worn: list[int | None]
-    last: list[int | None]
-    turn: int | None
-    phase: str
-    round: int
-    ending: str | None = None
-
-
-# -- the rules ----------------------------------------------------------------
 
 
 class BooPartyRules(Rules[State]):
@@ -214,8 +119,12 @@ class BooPartyRules(Rules[State]):
     title = "boo-party"
     name = form("title", "Boo Party!")[1]  # "Boo Party !" in French: display_name()
     min_players, max_players, default_players = MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS
-    action_types = (Wear, WearNothing, Accuse, LetPartyGoOn)
+    action_types = ACTION_TYPES
+    legacy_kinds = LEGACY_KINDS
     names_seats = True
+    sides = ("seer", "monsters")
+    table_features = frozenset({"memory", "timer"})
+    search_defaults = SearchDefaults(budget=8000)
     rulings = {
         "B1": Text(M("3 to 8 players: one Seer (seat 0) against 2 to 7 Monsters; default 5")),
         "B2": Text(M("18 costumes by default, one Disguise card and one Vision card each")),
@@ -270,7 +179,7 @@ class BooPartyRules(Rules[State]):
                     )
                 )
             )
-        return Config(count, costumes)
+        return Config(players=count, costumes=costumes)
 
     def options_schema(self) -> list[dict[str, Any]]:
         """The number of costumes (B2): from the players + 1 to 24."""
@@ -282,23 +191,11 @@ class BooPartyRules(Rules[State]):
 
     def initial_state(self, config: Config, seed: int) -> State:
         """Shuffle the Visions, box one per Monster unseen, reveal two (set-up and round 1)."""
-        visions = Rng(seed).shuffled(range(config.costumes))
-        monsters = config.players - 1
-        removed, deck = visions[:monsters], visions[monsters:]
-        revealed = [deck.pop(), deck.pop()]
-        seats = [None] * config.players
-        return State(
-            config.players, config.costumes, deck, removed, revealed,
-            list(seats), list(seats), 1, DISGUISE, 1,
-        )  # fmt: skip
+        return effects.initial_state(config, seed)
 
     def setup_events(self, state: State) -> list[Event]:
         """The set-up told: Visions boxed unseen, one revealed, round 1's Vision revealed."""
-        return [
-            _BOXED[len(state.removed)],
-            _FIRST[state.visions[0]],
-            Event(_vision_text(state), "vision", None, SEER),
-        ]
+        return effects.setup_events(state)
 
     # -- play -----------------------------------------------------------------
     def to_move(self, state: State) -> int | None:
@@ -317,76 +214,48 @@ class BooPartyRules(Rules[State]):
         if seat is None:
             return []
         if seat == SEER:
-            return list(_SEER_ACTIONS)
-        row = _WEAR[seat]
-        legal: list[Action] = []
-        start = 0
-        for taken in sorted(c for c in state.worn if c is not None and c >= 0):
-            legal += row[start:taken]
-            start = taken + 1
-        legal += row[start : state.costumes]
-        legal.append(_NOTHING[seat])
+            return list(SEER_ACTIONS)
+        costumes = state.costumes
+        legal = _WEAR_ROWS[seat][:costumes]  # every costume, legal[c] wearing costume c
+        taken = [c for c in state.worn if c is not None and 0 <= c < costumes]
+        if taken:
+            taken.sort(reverse=True)  # from the highest, so lower indices stay in place
+            for costume in taken:
+                del legal[costume]
+        legal.append(WEAR_NOTHING[seat])
         return legal
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """The party timer: a Monster whose time runs out wears nothing (B6); the Seer
+        has no timed move.
+
+        >>> state = RULES.initial_state(RULES.make_config(3, {}), seed=1)
+        >>> str(RULES.timeout_action(state, 1)), RULES.timeout_action(state, SEER)
+        ('Player 2 wears nothing', None)
+        """
+        if state.phase != DISGUISE or state.turn != seat or seat == SEER:
+            return None
+        return WEAR_NOTHING[seat]
 
     def apply(self, state: State, action: Action, log: list[Event] | None) -> None:
         """Apply a legal action in place, narrating into ``log`` unless it is ``None``."""
-        kind = type(action)
-        if kind is Wear:
-            self._put_on(state, action.seat, action.costume, log)  # type: ignore[attr-defined]
-        elif kind is WearNothing:
-            self._put_on(state, action.seat, NOTHING, log)  # type: ignore[attr-defined]
-        elif kind is Accuse:
-            _accuse(state, log)
-        else:
-            _party_goes_on(state, log)
-
-    def _put_on(self, state: State, seat: int, costume: int, log: list[Event] | None) -> None:
-        state.worn[seat] = costume
-        if log is not None:  # the Seer's eyes are closed: the costume is not told (B5)
-            log.append(_CHOOSES[seat])
-        if seat + 1 < state.players:
-            state.turn = seat + 1
-        else:
-            _open_eyes(state, log)
+        match action:
+            case Wear(seat=seat, costume=costume):
+                effects.put_on(state, seat, costume, log)
+            case WearNothing(seat=seat):
+                effects.put_on(state, seat, NOTHING, log)
+            case Accuse():
+                effects.accuse(state, log)
+            case LetPartyGoOn():
+                effects.party_goes_on(state, log)
 
     def why_illegal(self, state: State, action: Action) -> str:
         """Why ``action`` is refused now, citing the rule."""
-        return str(self._why_illegal(state, action))
-
-    def _why_illegal(self, state: State, action: Action) -> Message:
-        if state.turn is None:
-            return CORE("the game is over")
-        if isinstance(action, Wear | WearNothing):
-            return _why_not_wear(state, state.turn, action)
-        if state.turn != SEER:
-            return M(
-                "the Seer cannot decide before every Monster has chosen a disguise "
-                "({seat} is choosing now)",
-                seat=SEATS[state.turn],
-            )
-        return CORE("'{action}' is not allowed now", action=str(action))
+        return str(why.why_illegal(state, action))
 
     def describe(self, state: State, action: Action) -> str:
         """A preview of ``action`` in the narration's voice."""
-        return str(self._describe(state, action))
-
-    def _describe(self, state: State, action: Action) -> Message | Action:
-        if isinstance(action, WearNothing):
-            return M(
-                "{action}: a Monster without a costume makes the Monsters lose (Ruling B6)",
-                action=action,
-            )
-        if isinstance(action, Wear) and action.costume == state.last[action.seat]:
-            return M(
-                "{action} again: keeping last round's costume makes the Monsters lose "
-                "(every Monster must change, Ruling B6)",
-                action=action,
-            )
-        if isinstance(action, Accuse):
-            return M("Accuse: the Seer wins if any costume worn now was in a Vision, else loses")
-        if isinstance(action, LetPartyGoOn) and not state.deck:
-            return M("Let the party go on: no Vision is left, so the Monsters win (Ruling B3)")
-        return action
+        return str(why.describe(state, action))
 
     # -- results --------------------------------------------------------------
     def is_over(self, state: State) -> bool:
@@ -422,19 +291,17 @@ class BooPartyRules(Rules[State]):
         seer = SEATS[SEER]
         monsters = seats(range(1, state.players))
         if ending == CAUGHT:
-            caught = [s for s in range(1, state.players) if state.worn[s] in state.visions]
             first = M(
                 "The Seer, {seer}, wins: {monsters} wore a costume seen in a Vision.",
                 seer=seer,
-                monsters=seats(caught),
+                monsters=seats(caught(state)),
             )
         elif ending == MISTAKE:
-            bad = [s for s in range(1, state.players) if state.worn[s] in (NOTHING, state.last[s])]
             first = M(
                 "The Seer, {seer}, wins: {monsters} made a mistake (no costume, or the same as "
                 "last round).",
                 seer=seer,
-                monsters=seats(bad),
+                monsters=seats(mistaken(state)),
             )
         elif ending == FALSE_ACCUSATION:
             first = M(
@@ -447,7 +314,7 @@ class BooPartyRules(Rules[State]):
                 "The Monsters, {monsters}, win: they survived the whole party.",
                 monsters=monsters,
             )
-        return [str(first), str(_rating(state))]
+        return [str(first), str(effects.rating_text(state))]
 
     def recount(self, state: State) -> list[Score]:
         """Scores worked out again from the cards on the table, not from ``ending``."""
@@ -459,6 +326,10 @@ class BooPartyRules(Rules[State]):
         accused = state.ending in (CAUGHT, FALSE_ACCUSATION)
         seer_wins = mistake or (accused and match)
         return [int(seer_wins == (seat == SEER)) for seat in range(state.players)]
+
+    def round_of(self, state: State) -> int:
+        """The round the game is in (1 for the first)."""
+        return state.round
 
     def summary(self, state: State) -> list[dict[str, Any]]:
         """Per seat: role, how the game ended, ``visions_revealed`` and the rating (B4)."""
@@ -521,7 +392,7 @@ class BooPartyRules(Rules[State]):
             "removed": len(state.removed),
             "last_worn": list(state.last),
             "worn": None if hidden else list(state.worn),
-            "spread": None if hidden else _spread(state),
+            "spread": None if hidden else spread(state),
             "ending": state.ending,
             "scores": self.scores(state),
             "winners": self.winners(state),
@@ -529,7 +400,7 @@ class BooPartyRules(Rules[State]):
         }
 
     # -- memory mode (the table's game of memory) -------------------------------
-    def memory_view(self, view: dict[str, Any]) -> dict[str, Any]:
+    def memory_view(self, view: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
         """A view (or the state dict) with every covered Vision replaced by ``None``.
 
         In memory mode only the top Vision shows; the older ones are covered and
@@ -554,7 +425,7 @@ class BooPartyRules(Rules[State]):
         """
         last = max((i for i, k in enumerate(kinds) if k == "vision"), default=-1)
         return [
-            _covered(text) if kind == "vision" and i != last else text
+            effects.covered(text) if kind == "vision" and i != last else text
             for i, (text, kind) in enumerate(zip(texts, kinds, strict=True))
         ]
 
@@ -576,10 +447,7 @@ class BooPartyRules(Rules[State]):
 
     def copy_state(self, state: State) -> State:
         """An independent copy."""
-        return State(
-            state.players, state.costumes, state.deck[:], state.removed[:], state.visions[:],
-            state.worn[:], state.last[:], state.turn, state.phase, state.round, state.ending,
-        )  # fmt: skip
+        return copy_state(state)
 
     # -- conformance hooks ----------------------------------------------------
     def card_places(self, state: State) -> Mapping[str, Sequence[int]]:
@@ -588,7 +456,7 @@ class BooPartyRules(Rules[State]):
             "vision deck": [VISION_BASE + c for c in state.deck],
             "box": [VISION_BASE + c for c in state.removed],
             "revealed visions": [VISION_BASE + c for c in state.visions],
-            "spread": _spread(state),
+            "spread": spread(state),
         }
         for seat in range(1, state.players):
             costume = state.worn[seat]
@@ -624,202 +492,8 @@ class BooPartyRules(Rules[State]):
         return out
 
 
-# -- private helpers, one per step of a round ---------------------------------
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _term(costume: int) -> Term:
-    return COSTUME_TERMS[costume]
-
-
-def _spread(state: State) -> list[int]:
-    taken = state.worn
-    return [c for c in range(state.costumes) if c not in taken]
-
-
-def _worn(seat: int, costume: int | None) -> Message:
-    """What one Monster wears, as the Seer sees it."""
-    if costume is None or costume == NOTHING:
-        return _BARE[seat]
-    return _DRESSED[seat][costume]
-
-
-def _open_eyes(state: State, log: list[Event] | None) -> None:
-    """Every Monster has chosen: the Seer looks; a missing change loses at once (B6)."""
-    monsters = range(1, state.players)
-    bad = [s for s in monsters if state.worn[s] == NOTHING or state.worn[s] == state.last[s]]
-    if log is not None:
-        worn = Listing(tuple(_worn(s, state.worn[s]) for s in monsters))
-        log.append(
-            Event(M("The Seer opens their eyes and sees: {worn}.", worn=worn), "reveal", "B5")
-        )
-        for s in bad:
-            log.append(Event(_mistake_text(state, s), "mistake", "B6", s))
-    if bad:
-        _end(state, MISTAKE, log)
-    else:
-        state.phase, state.turn = ACCUSE, SEER
-
-
-def _mistake_text(state: State, seat: int) -> Message:
-    costume = state.worn[seat]
-    if costume is None or costume == NOTHING:
-        return M("{seat} wears no costume: the Monsters lose at once.", seat=SEATS[seat])
-    return M(
-        "{seat} wore {costume:the} last round too and did not change: the Monsters lose at once.",
-        seat=SEATS[seat],
-        costume=COSTUME_TERMS[costume],
-    )
-
-
-def _accuse(state: State, log: list[Event] | None) -> None:
-    """Check every worn costume against every revealed Vision."""
-    seen = state.visions
-    caught = [s for s in range(1, state.players) if state.worn[s] in seen]
-    if log is not None:
-        if caught:
-            who = Listing(tuple(_worn(s, state.worn[s]) for s in caught))
-            text = M("The Seer accuses! Seen in a Vision: {caught}. The Seer wins.", caught=who)
-        else:
-            text = M("The Seer accuses, but no costume worn now was in a Vision: the Monsters win.")
-        log.append(Event(text, "accuse", None, SEER))
-    _end(state, CAUGHT if caught else FALSE_ACCUSATION, log)
-
-
-def _party_goes_on(state: State, log: list[Event] | None) -> None:
-    """No accusation: disguises go back; the next Vision, or the Monsters' win (B3)."""
-    if not state.deck:
-        if log is not None:
-            text = M(
-                "The Seer lets the party go on, but no Vision is left: the Monsters "
-                "survived the whole party and win."
-            )
-            log.append(Event(text, "end", "B3", SEER))
-        _end(state, SURVIVED, log)
-        return
-    state.last = state.worn
-    state.worn = [None] * state.players
-    state.visions.append(state.deck.pop())
-    state.round += 1
-    state.phase, state.turn = DISGUISE, 1
-    if log is not None:
-        log.append(_PARTY_ON)
-        log.append(Event(_vision_text(state), "vision", None, SEER))
-
-
-# The Vision texts and their covered versions (memory mode): message ids.
-_FIRST_VISION = M("Before the party the Seer reveals a Vision: {costume:the}.").msgid
-_FIRST_COVERED = M("Before the party the Seer reveals a Vision (now covered: remember it).").msgid
-_ROUND_VISION = M("Round {round}: the Seer reveals a Vision: {costume:the} ({left}).").msgid
-_ROUND_COVERED = M("Round {round}: the Seer reveals a Vision (now covered: remember it).").msgid
-_ANY_COVERED = M("The Seer revealed a Vision (now covered: remember it).").msgid
-
-
-def _left(count: int) -> Message:
-    """How many Visions are left in the deck, in words."""
-    if count > 1:
-        return M("{count} Visions left", count=count)
-    if count == 1:
-        return M("1 Vision left")
-    return M("it is the last Vision (B3)")
-
-
-def _vision_text(state: State) -> Message:
-    costume = COSTUME_TERMS[state.visions[-1]]
-    return M(_ROUND_VISION, round=state.round, costume=costume, left=_LEFT[len(state.deck)])
-
-
-@cache
-def _vision_patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """How each Vision text reads in ``lang`` (a pattern from the catalog's template,
-    one group per placeholder), with the template of its covered version."""
-    found = []
-    for template, covered in ((_FIRST_VISION, _FIRST_COVERED), (_ROUND_VISION, _ROUND_COVERED)):
-        with _language(lang):
-            text = gettext_in(M.package, template)
-        parts = re.split(r"\{([^{}:]+)(?::[^{}]*)?\}", text)
-        regex = "".join(
-            f"(?P<{part}>.+?)" if i % 2 else re.escape(part) for i, part in enumerate(parts)
-        )
-        found.append((re.compile(regex), covered))
-    return tuple(found)
-
-
-def _covered(text: str) -> str:
-    """A Vision's text without its costume, in the language it is written in."""
-    for lang in LANGUAGES:
-        for pattern, covered in _vision_patterns(lang):
-            match = pattern.fullmatch(text)
-            if match:
-                return M(covered, **match.groupdict()).render(lang)
-    return M(_ANY_COVERED).render()
-
-
-def _rating(state: State) -> Message:
-    """The Monsters' rating (B4): the Visions revealed, of all that could be."""
-    total = state.costumes - state.players + 1
-    return M(
-        "Monsters' rating: {revealed} of {total} Visions revealed.",
-        revealed=len(state.visions),
-        total=total,
-    )
-
-
-def _end(state: State, ending: str, log: list[Event] | None) -> None:
-    state.ending, state.phase, state.turn = ending, OVER, None
-    if log is not None:
-        log.append(Event(_rating(state), "rating", "B4"))
-
-
-def _why_not_wear(state: State, turn: int, action: Wear | WearNothing) -> Message:
-    seat = action.seat
-    if turn == SEER:
-        return M("every Monster has chosen a disguise; the Seer decides now")
-    if seat != turn:
-        who: Seat | Term = THE_SEER if seat == SEER else SEATS[seat]
-        return M(
-            "it is {seat}'s turn to choose a disguise, not {who}'s",
-            seat=SEATS[turn],
-            who=who,
-        )
-    if isinstance(action, WearNothing):
-        return CORE("'{action}' is not allowed now", action=str(action))
-    costume = action.costume
-    if not 0 <= costume < state.costumes:
-        return M(
-            "there is no costume number {costume} (costumes go from 0 to {last})",
-            costume=costume,
-            last=state.costumes - 1,
-        )
-    owner = state.worn.index(costume)
-    return M(
-        "{owner} already wears {costume:the}: two Monsters never wear the same card",
-        owner=SEATS[owner],
-        costume=COSTUME_TERMS[costume],
-    )
-
-
-# -- narration made once: the same texts come back in every game -------------------
-
-_CHOOSES = tuple(
-    Event(M("{seat} chooses while the Seer's eyes are closed.", seat=s), "disguise", "B5", s)
-    for s in SEATS
-)
-_BARE = tuple(M("{seat} without a costume", seat=s) for s in SEATS)
-_DRESSED = tuple(
-    tuple(M("{seat} dressed as {costume:the}", seat=s, costume=t) for t in COSTUME_TERMS)
-    for s in SEATS
-)
-_PARTY_ON = Event(M("The Seer lets the party go on; the Disguises go back."), "party", None)
-_LEFT = tuple(_left(count) for count in range(len(COSTUMES)))
-_BOXED = tuple(
-    Event(M("{count} Visions leave the game unseen, one per Monster.", count=n), "setup", "B1")
-    for n in range(MAX_PLAYERS)
-)
-_FIRST = tuple(Event(M(_FIRST_VISION, costume=t), "vision", None, SEER) for t in COSTUME_TERMS)
 
 
 RULES = BooPartyRules()

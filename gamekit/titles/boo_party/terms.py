@@ -17,9 +17,12 @@ name the Seer where it would name a seat.
 
 from __future__ import annotations
 
-from gamekit.core.i18n import Term, form
+from gamekit.core.i18n import Term, catalog, form
 
 PACKAGE = "gamekit.titles.boo_party"
+
+M = catalog(PACKAGE)
+"""This title's messages (``locale/<lang>/LC_MESSAGES/boo_party.mo``)."""
 
 COSTUME_TERMS: tuple[Term, ...] = (
     Term(

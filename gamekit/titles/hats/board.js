@@ -28,7 +28,8 @@ export default function makeBoard(kit) {
     const info = (ctx.model.get("catalogue") || {})[String(id)];
     if (!info) return { label: `#${id}`, small };
     const [color, symbol] = HAT_LOOK[info.type] || [PALETTE.grey, "blank"];
-    return { label: cardName(id, kit.t("{colour} hat", { colour: colourText(info.type) })), value: info.number, color, symbol, small };
+    const label = cardName(id, kit.t("{colour} hat", { colour: colourText(info.type) }));
+    return { label, title: `${label} ${info.number}`, value: info.number, color, symbol, small }; // the title says the number too
   }
 
   function draw(ctx) {
@@ -53,7 +54,7 @@ export default function makeBoard(kit) {
       if (mine && mine.hand) {
         hand = h("div", { class: "gk-cards gk-hand" }, mine.hand.length ? mine.hand.map((id, j) => {
           const el = card(hatSpec(ctx, id));
-          ctx.clickable(el, (a) => ["exchange", "black-hat", "discard-draw", "swap", "give-back"].includes(a.type) && a.card === id, { seat: s });
+          ctx.clickable(el, (a) => ["exchange", "black_hat", "discard_draw", "swap", "give_back"].includes(a.type) && a.card === id, { seat: s });
           return ctx.mark(el, `hand.${j}`);
         }) : emptySlot(kit.t("empty hand"), false));
       } else hand = hiddenHand(v.hand_sizes[s]);
@@ -73,7 +74,8 @@ export default function makeBoard(kit) {
         h("div", { class: "gk-zone-name" }, kit.t("collection ({count} played)", { count: (v.played || [])[s] })), collection,
         fav !== null && fav !== undefined ? h("div", {}, h("div", { class: "gk-zone-name" }, kit.t("favourite hat")), card(hatSpec(ctx, fav, true))) : null), `collections.${s}`, `black_hats.${s}`, `hand_sizes.${s}`));
     }
-    return h("div", {}, zone(kit.t("the tea table"), h("div", { class: "gk-spaces" }, spaces)), zone(kit.t("deck, discards and the cookie"), piles),
+    return h("div", {}, h("div", { class: "gk-zone-row" }, zone(kit.t("the tea table"), h("div", { class: "gk-spaces" }, spaces)),
+      zone(kit.t("deck, discards and the cookie"), piles)),
       h("div", { class: "gk-grid" }, areas));
   }
 

@@ -41,6 +41,8 @@ class GreedyBot(Bot):
     - Optional action (discard and draw, or swap): only after the main action,
       and only for a card whose ``keep_value`` is low; otherwise end the turn.
     - Asked to give a card back (4 players): the card it values least.
+
+    Equal choices are drawn with the bot's seeded RNG, never taken in list order.
     """
 
     name = "greedy"
@@ -48,11 +50,13 @@ class GreedyBot(Bot):
     def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         assert view is not None, "the greedy bot reads its view"
         if isinstance(legal[0], GiveBack):
-            return min(legal, key=lambda a: keep_value(view, getattr(a, "card", 0)))
+            return self.rng.best(
+                legal, key=lambda a: keep_value(view, getattr(a, "card", 0)), lowest=True
+            )
         main = [a for a in legal if isinstance(a, Exchange | BlackHat)]
         if main:
             before = estimate(view, view["table"], view["collections"], view["black_hats"], None)
-            return max(main, key=lambda a: self.gain(view, a, before))
+            return self.rng.best(main, key=lambda a: self.gain(view, a, before))
         return self.optional(view, legal)
 
     def gain(self, view: View, action: Action, before: list[int]) -> float:
@@ -76,7 +80,9 @@ class GreedyBot(Bot):
     def optional(self, view: View, legal: Sequence[Action]) -> Action:
         """Throw away (or swap) the weakest card if it is weak enough, else end the turn."""
         options = [a for a in legal if not isinstance(a, EndTurn)]
-        weakest = min(options, key=lambda a: keep_value(view, getattr(a, "card", 0)))
+        weakest = self.rng.best(
+            options, key=lambda a: keep_value(view, getattr(a, "card", 0)), lowest=True
+        )
         if keep_value(view, getattr(weakest, "card", 0)) < KEEP_THRESHOLD:
             return weakest
         return next(a for a in legal if isinstance(a, EndTurn))

@@ -1,4 +1,4 @@
-"""Hats: the cards, the actions and the scoring arithmetic (used by ``hats``).
+"""Hats' catalogue: the cards and the scoring arithmetic on them (no state, no actions).
 
 A card is an int from 0 to 41 (Ruling H1): type ``card // 6``, number ``card % 6 + 1``.
 
@@ -9,10 +9,6 @@ A card is an int from 0 to 41 (Ruling H1): type ``card // 6``, number ``card % 6
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-
-from gamekit.core.actions import Action
-from gamekit.titles.hats.terms import M, hat
 
 # -- vocabulary and catalogue (Ruling H1) ---------------------------------------
 TYPES: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple", "pink")
@@ -77,112 +73,13 @@ def can_take(played: int, taken: int) -> bool:
     return played // NUMBERS == taken // NUMBERS or played % NUMBERS > taken % NUMBERS
 
 
-# -- actions ------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Exchange(Action):
-    """Play ``card`` on ``space`` (1-based) and take the card ``take`` lying there."""
+def is_card(card: object) -> bool:
+    """A card id: an int (never a bool) from 0 to 41.
 
-    kind = "exchange"
-    card: int
-    space: int
-    take: int
-
-    def __str__(self) -> str:
-        return M(
-            "Exchange your {card} for the {take} on space {space}",
-            card=hat(self.card),
-            take=hat(self.take),
-            space=self.space,
-        ).render()
-
-
-@dataclass(frozen=True, slots=True)
-class BlackHat(Action):
-    """Play ``card`` face down into your collection: a black hat."""
-
-    kind = "black-hat"
-    card: int
-
-    def __str__(self) -> str:
-        return M("Make a black hat with your {card}", card=hat(self.card)).render()
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardDraw(Action):
-    """Discard ``card`` face down and draw the top card of the deck (2-3 players)."""
-
-    kind = "discard-draw"
-    card: int
-
-    def __str__(self) -> str:
-        return M("Discard your {card} and draw a card", card=hat(self.card)).render()
-
-
-@dataclass(frozen=True, slots=True)
-class Swap(Action):
-    """Give ``card`` face down to your partner, who gives one back (4 players)."""
-
-    kind = "swap"
-    card: int
-
-    def __str__(self) -> str:
-        return M("Swap your {card} with your partner", card=hat(self.card)).render()
-
-
-@dataclass(frozen=True, slots=True)
-class GiveBack(Action):
-    """The partner's answer to a swap: the card given back face down."""
-
-    kind = "give-back"
-    card: int
-
-    def __str__(self) -> str:
-        return M("Give back your {card}", card=hat(self.card)).render()
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn(Action):
-    """Finish the turn without the optional action."""
-
-    kind = "end-turn"
-
-    def __str__(self) -> str:
-        return M("End your turn").render()
-
-
-def _is_card(card: object) -> bool:
+    >>> is_card(41), is_card(42), is_card(True)
+    (True, False, False)
+    """
     return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(CARDS)
-
-
-# Every action is a shared immutable value, built once (fast legal-action lists).
-_BLACK = tuple(BlackHat(c) for c in CARDS)
-_DISCARD = tuple(DiscardDraw(c) for c in CARDS)
-_SWAP = tuple(Swap(c) for c in CARDS)
-_GIVE = tuple(GiveBack(c) for c in CARDS)
-END_TURN = EndTurn()
-
-
-def _exchange_row(space: int, take: int) -> tuple[Exchange | None, ...]:
-    """For each card id, the exchange taking ``take`` from ``space`` (0-based), or None (H3)."""
-    return tuple(
-        Exchange(c, space + 1, take) if c != take and can_take(c, take) else None for c in CARDS
-    )
-
-
-class _ExchangeRows(dict[int, tuple[Exchange | None, ...]]):
-    """One space's rows: ``rows[take][card]``, each row built on first use."""
-
-    def __init__(self, space: int) -> None:
-        super().__init__()
-        self.space = space
-
-    def __missing__(self, take: int) -> tuple[Exchange | None, ...]:
-        row = self[take] = _exchange_row(self.space, take)
-        return row
-
-
-_EXCHANGES = tuple(_ExchangeRows(space) for space in range(max(SPACES.values())))
-"""``_EXCHANGES[space][take][card]``: every possible exchange (space 0-based), or None."""
 
 
 # -- scoring helpers ---------------------------------------------------------------
@@ -204,8 +101,8 @@ def cookie_key(collection: Sequence[int], black_hats: int) -> int:
     >>> cookie_key([red2], black_hats=1) > cookie_key([red1, red2], 0)
     True
     """
-    return type_count(collection, black_hats) << _COUNTER_BITS | sum(
-        map(_TIE_WEIGHT.__getitem__, collection)
+    return type_count(collection, black_hats) << COUNTER_BITS | sum(
+        map(TIE_WEIGHT.__getitem__, collection)
     )
 
 
@@ -215,12 +112,13 @@ def type_count(collection: Sequence[int], black_hats: int) -> int:
     >>> type_count([card_of("red", 1), card_of("red", 2)], black_hats=3)
     2
     """
-    return len(set(map(_TYPE_OF.__getitem__, collection))) + (1 if black_hats else 0)
+    return len(set(map(TYPE_OF.__getitem__, collection))) + (1 if black_hats else 0)
 
 
-_TYPE_OF = tuple(c // NUMBERS for c in CARDS)
-_COUNTER_BITS = 4 * NUMBERS
-_TIE_WEIGHT = tuple(1 << 4 * (NUMBERS - 1 - c % NUMBERS) for c in CARDS)
+TYPE_OF: tuple[int, ...] = tuple(c // NUMBERS for c in CARDS)
+"""``TYPE_OF[card]`` is ``card_type(card)``, looked up (for the fast paths)."""
+COUNTER_BITS = 4 * NUMBERS
+TIE_WEIGHT = tuple(1 << 4 * (NUMBERS - 1 - c % NUMBERS) for c in CARDS)
 """A card's weight in the H6 comparison: the counter of its number (1s highest)."""
 
 

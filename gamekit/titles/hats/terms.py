@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamekit.core.i18n import Term, Verbatim, catalog, form
+from gamekit.core.i18n import Term, Verbatim, catalog, form, plural_catalog
 
 PACKAGE = "gamekit.titles.hats"
 M = catalog(PACKAGE)
+N = plural_catalog(PACKAGE)
 """This title's messages (``locale/<lang>/LC_MESSAGES/hats.mo``)."""
 
 TYPE_TERMS: tuple[Term, ...] = (

@@ -61,10 +61,10 @@ export default function makeBoard(kit) {
         brute ? h("span", { class: "gk-sr" }, " " + kit.t("protected")) : null, musician ? h("span", { class: "gk-sr" }, " ×2") : null);
       const col = h("div", { class: "gk-column" }, head, cards.map((n, j) => {
         const el = card({ ...kkSpec(n, true), strip: true });
-        if (choice && choice.revealer === s) ctx.clickable(el, (a) => a.type === "take guest" && a.card === n);
+        if (choice && choice.revealer === s) ctx.clickable(el, (a) => a.type === "take_guest" && a.card === n);
         return ctx.mark(el, `parties.${s}.${party.indexOf(n) + j * 0}`);
       }));
-      if (choice && choice.revealer === s) ctx.clickable(col, (a) => a.type === "choose folk" && a.folk === folk);
+      if (choice && choice.revealer === s) ctx.clickable(col, (a) => a.type === "choose_folk" && a.folk === folk);
       cols.push(col);
     }
     return h("div", { class: "gk-columns" }, cols.length ? cols : chip(kit.t("no guests")));

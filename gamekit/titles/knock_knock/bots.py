@@ -44,7 +44,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamekit.bots import Bot, View
@@ -193,10 +193,22 @@ class GreedyBot(Bot):
         me: int = view["seat"]
         decision = view["decision"]
         if decision == "knock":
-            return max(legal, key=lambda a: self._knock_value(parties, me, a))
+            return self.pick(legal, value=lambda a: self._knock_value(parties, me, a))
         if decision == "answer":
-            return legal[0] if self._should_open(view, parties, me) else legal[1]
-        return max(legal, key=lambda a: self._choice_value(view, parties, me, a))
+            return self._answer(legal, self._open_gain(view, parties, me))
+        return self.pick(legal, value=lambda a: self._choice_value(view, parties, me, a))
+
+    def pick(self, options: Sequence[Action], value: Callable[[Action], float]) -> Action:
+        """The option of highest ``value``; equal values are a draw of this bot's seeded RNG.
+
+        Taking the first of equal options instead would knock at the lowest-numbered
+        door on every tie, and make the seats look unequal (notebooks/11-knock-knock-analysis).
+        """
+        return self.rng.best(options, key=value)
+
+    def _answer(self, legal: Sequence[Action], gain: float) -> Action:
+        """Open (``legal[0]``) when opening gains, keep closed when it loses; even: a draw."""
+        return self.pick(legal[:2], value=lambda a: gain if a == legal[0] else 0.0)
 
     def _knock_value(self, parties: list[Counts], me: int, action: Action) -> float:
         assert isinstance(action, Knock)
@@ -205,7 +217,7 @@ class GreedyBot(Bot):
         if_closed = outcome(parties, kind, me, target, me)
         return OPEN_CHANCE * if_opened + (1 - OPEN_CHANCE) * if_closed
 
-    def _should_open(self, view: View, parties: list[Counts], me: int) -> bool:
+    def _open_gain(self, view: View, parties: list[Counts], me: int) -> float:
         knocker = view["knock"]["knocker"]
         gain = 0.0
         for kind, chance in enumerate(knocked_card_odds(view)):
@@ -213,7 +225,7 @@ class GreedyBot(Bot):
                 opened = outcome(parties, kind, me, knocker, me)
                 closed = outcome(parties, kind, knocker, me, me)
                 gain += chance * (opened - closed)
-        return gain >= 0
+        return gain
 
     def _choice_value(self, view: View, parties: list[Counts], me: int, action: Action) -> int:
         choice: dict[str, Any] = view["choice"]
@@ -253,37 +265,51 @@ def greedy_knock_odds(view: View, parties: list[Counts]) -> list[float] | None:
 
     Greedy knocks its favourite (card, door) pair among the cards it holds. So the
     card at my door is the knocker's favourite kind among those whose favourite
-    door is mine, and no kind greedy likes better is in its hand. ``None`` when
-    no hand greedy could hold would have knocked at my door (then the knocker is
-    not a greedy player).
+    door is mine, and no kind greedy likes better is in its hand. Greedy draws
+    among equal pairs: kinds of equal value form one group, whose chance is
+    shared by the pairs greedy may hold (each kind weighed by the chance it holds
+    it, a good guess rather than an exact sum). ``None`` when no hand greedy could
+    hold would have knocked at my door (then the knocker is not a greedy player).
     """
     me: int = view["seat"]
     knocker: int = view["knock"]["knocker"]
     values = greedy_knock_values(parties, knocker)
-    order = sorted(values, key=lambda pair: (-values[pair], pair))
+    targets = sorted({t for _, t in values})
+    top = {k: max(values[k, t] for t in targets) for k in range(len(COPIES))}
+    doors = {k: [t for t in targets if _tied(values[k, t], top[k])] for k in top}
+    groups: list[list[int]] = []  # kinds from greedy's favourite down, equal ones together
+    for kind in sorted(top, key=lambda k: -top[k]):
+        if groups and _tied(top[groups[-1][0]], top[kind]):
+            groups[-1].append(kind)
+        else:
+            groups.append([kind])
     known = counts_of(view["known"][knocker])
     pool = unseen(view)
     size = sum(pool)
     blind = view["hand_sizes"][knocker] + 1 - sum(known)
     odds = [0.0] * len(COPIES)
-    better = 0  # unseen cards of the kinds greedy prefers to the current one
-    done: set[int] = set()
-    for kind, target in order:
-        if kind in done:
-            continue
-        done.add(kind)
-        if target == me:
-            if known[kind]:
-                odds[kind] = _none_drawn(size, better, blind)
-            else:
-                odds[kind] = _none_drawn(size, better, blind) - _none_drawn(
-                    size, better + pool[kind], blind
-                )
-        if known[kind]:  # greedy holds this kind for sure: it never knocks a worse one
+    better = 0  # unseen cards of the kinds greedy prefers to the current group
+    for group in groups:
+        sure = any(known[k] for k in group)  # greedy holds one: it never knocks a worse one
+        drawn = 0 if sure else sum(pool[k] for k in group)
+        mass = _none_drawn(size, better, blind) - (
+            0.0 if sure else _none_drawn(size, better + drawn, blind)
+        )
+        held = {k: 1.0 if known[k] else 1.0 - _none_drawn(size, pool[k], blind) for k in group}
+        pairs = sum(held[k] * len(doors[k]) for k in group)
+        for kind in group:
+            if me in doors[kind] and pairs > 0:
+                odds[kind] = mass * held[kind] / pairs
+        if sure:
             break
-        better += pool[kind]
+        better += drawn
     total = sum(odds)
     return [p / total for p in odds] if total > 0 else None
+
+
+def _tied(a: float, b: float) -> bool:
+    """Equal values for a bot (the tolerance of :meth:`gamekit.core.rng.KeyedRng.best`)."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def open_chance(view: View, parties: list[Counts], target: int) -> float:
@@ -383,7 +409,7 @@ class PlannerBot(GreedyBot):
                     standing(closed, me) + later(closed, kind)
                 )
 
-            return max(legal, key=value)
+            return self.pick(legal, value=value)
         if decision == "answer":
             odds = greedy_knock_odds(view, parties) or knocked_card_odds(view)
             knocker = view["knock"]["knocker"]
@@ -393,8 +419,8 @@ class PlannerBot(GreedyBot):
                     opened = outcome(parties, kind, me, knocker, me)
                     closed = outcome(parties, kind, knocker, me, me)
                     gain += chance * (opened - closed)
-            return legal[0] if gain >= 0 else legal[1]
-        return max(legal, key=lambda a: self._choice_value(view, parties, me, a))
+            return self._answer(legal, gain)
+        return self.pick(legal, value=lambda a: self._choice_value(view, parties, me, a))
 
 
 BOTS = {"greedy": GreedyBot, "planner": PlannerBot}

@@ -15,9 +15,11 @@ the English form; a message picks one with a format spec (``{card:a}``; a traili
 
 from __future__ import annotations
 
-from gamekit.core.i18n import Term, form
+from gamekit.core.i18n import Term, catalog, form
 
 PACKAGE = "gamekit.titles.knock_knock"
+M = catalog(PACKAGE)
+"""This title's messages (``locale/<lang>/LC_MESSAGES/knock_knock.mo``)."""
 
 CARDS: dict[str, Term] = {
     "monster": Term(
@@ -165,6 +167,7 @@ FOLK_TERMS: tuple[Term, ...] = (
             form("folk:name", "monster"),
             form("folk:a", "a monster"),
             form("folk:plural", "monsters"),
+            form("folk:the_plural", "the monsters"),
         ),
     ),
     Term(
@@ -173,6 +176,7 @@ FOLK_TERMS: tuple[Term, ...] = (
             form("folk:name", "ghost"),
             form("folk:a", "a ghost"),
             form("folk:plural", "ghosts"),
+            form("folk:the_plural", "the ghosts"),
         ),
     ),
     Term(
@@ -181,6 +185,7 @@ FOLK_TERMS: tuple[Term, ...] = (
             form("folk:name", "vampire"),
             form("folk:a", "a vampire"),
             form("folk:plural", "vampires"),
+            form("folk:the_plural", "the vampires"),
         ),
     ),
 )

@@ -1,0 +1,128 @@
+"""The first chart of a kernel: CPU seconds from ``charts.enable()`` to the first SVG.
+
+    python benchmarks/first_chart.py [--rounds 5]
+
+Each try is a fresh interpreter that first loads what a kernel has loaded before
+a lesson's first chart (``ipykernel``, ``gamekit``, pandas and a 20-game
+``simulate`` table, not counted), then counts CPU seconds (all its threads) for:
+
+- **before**: what ``charts.enable()`` did before: ``import altair`` (jsonschema
+  with all its optional format checkers, ``rfc3987_syntax`` building its Lark
+  parsers) and Altair's SVG renderer; then the first chart drawn to SVG, which
+  starts vl-convert's JavaScript engine;
+- **after, drawn at once**: ``charts.enable()`` (Altair without the format
+  checkers its schema never uses, and the warm-up thread) and the chart cell run
+  straight after it;
+- **after, with a pause**: the same, the chart cell run once the warm-up is done
+  (as when a learner reads before running the next cell): the chart cell's wall
+  time is what the learner waits for.
+
+The ways are taken in turn, ``--rounds`` times; the table gives each way's
+fastest try. The charts are compared too: every way must draw the same SVG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+
+TRY = """
+import hashlib, json, resource, sys, time
+
+def cpu():
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    return me.ru_utime + me.ru_stime
+
+import ipykernel.kernelapp  # what a kernel has loaded before its first cell
+import pandas
+import gamekit
+from gamekit import charts
+table = gamekit.simulate("hats", games=20, seed=1, workers=1, progress=False)
+way = sys.argv[1]
+start = cpu()
+if way == "before":
+    import altair as alt
+    alt.renderers.enable("svg")
+else:
+    charts.enable()
+enabled = cpu()
+if way == "pause":
+    charts.warm_up().join()
+paused = cpu()
+wall = time.perf_counter()
+bundle = charts.win_rates(table)._repr_mimebundle_()
+svg = (bundle[0] if isinstance(bundle, tuple) else bundle)["image/svg+xml"]
+wall = time.perf_counter() - wall
+if way != "before":
+    charts.warm_up().join()
+done = cpu()
+print(json.dumps({
+    "enable": paused - start, "cell": done - paused, "wall": wall, "total": done - start,
+    "svg": hashlib.sha256(svg.encode()).hexdigest(),
+    "rfc3987_syntax": "rfc3987_syntax" in sys.modules,
+}))
+"""
+
+WAYS = {
+    "before": "before: import altair, first SVG",
+    "at-once": "after: charts.enable(), chart drawn at once",
+    "pause": "after: charts.enable(), chart drawn after the warm-up",
+}
+
+
+def one_try(way: str) -> dict[str, float | str | bool]:
+    """One fresh interpreter's figures for ``way``."""
+    done = subprocess.run(
+        [sys.executable, "-c", TRY, way],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    found: dict[str, float | str | bool] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def report(rounds: int) -> str:
+    """The table as Markdown text."""
+    tries: dict[str, list[dict[str, float | str | bool]]] = {way: [] for way in WAYS}
+    for _ in range(max(1, rounds)):
+        for way in WAYS:
+            tries[way].append(one_try(way))
+    pictures = {str(t["svg"]) for found in tries.values() for t in found}
+    lines = [
+        f"{os.cpu_count()} cores, Python {sys.version.split()[0]}, load average "
+        f"{os.getloadavg()[0]:.1f}; the fastest of {max(1, rounds)} fresh interpreters per way, "
+        f"the ways taken in turn. Same SVG in every try: {len(pictures) == 1}.",
+        "",
+        "| way | enable (+ warm-up) CPU s | chart cell CPU s | chart cell wall s "
+        "| first chart CPU s | rfc3987_syntax loaded |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for way, label in WAYS.items():
+        found = tries[way]
+
+        def best(key: str, found: list[dict[str, float | str | bool]] = found) -> float:
+            return min(float(t[key]) for t in found)
+
+        loaded = {bool(t["rfc3987_syntax"]) for t in found}
+        lines.append(
+            f"| {label} | {best('enable'):.3f} | {best('cell'):.3f} | {best('wall'):.3f} "
+            f"| {best('total'):.3f} | {'yes' if loaded == {True} else 'no'} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the table (``python benchmarks/first_chart.py --help``)."""
+    ap = argparse.ArgumentParser(prog="first_chart.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=5, help="fresh interpreters per way (5)")
+    print(report(ap.parse_args(argv).rounds))
+
+
+if __name__ == "__main__":
+    main()

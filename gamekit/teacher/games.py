@@ -1,0 +1,122 @@
+"""The class's own games as one table: ``load_games(folder or records)``.
+
+The same tidy table as :func:`gamekit.simulate` (one row per game and seat: ``game``,
+``seed``, ``seat``, ``bot``, ``score``, ``rank``, ``winner``, ``decisions`` and the
+title's summary columns), plus ``player``: who played the seat, a learner's name or a
+bot's, and ``record``: where the game came from (the file, or its place in the list).
+
+A record is what ``game.to_json()`` saves. A record may also name its seats under
+``"seats"``: one entry per seat, a learner's name, or ``{"bot": NAME}`` for a bot (the
+names are no part of the game: the record replays without them). A file holds one
+record or a list of them.
+
+>>> import gamekit
+>>> game = gamekit.new_game("hats", players=2, seed=4)
+>>> while not game.is_over:
+...     _ = game.play(game.legal_actions()[0])
+>>> table = load_games([{**json.loads(game.to_json()), "seats": ["Ada", {"bot": "random"}]}])
+>>> list(table["player"]), list(table["bot"].astype(object).fillna("-"))
+(['Ada', 'random'], ['-', 'random'])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from gamekit.core.errors import BadRecord
+from gamekit.core.game import Game, load_game
+
+Record = str | bytes | Mapping[str, Any]
+
+
+def load_games(source: str | Path | Iterable[Record]) -> Any:
+    """The tidy table of saved games: a folder of ``*.json`` records (sorted by name), one
+    file, or an iterable of records (JSON text or dicts). Every game must be of one title
+    and one number of players; a record that does not replay raises
+    :class:`~gamekit.core.errors.BadRecord` naming where it came from."""
+    from gamekit.simulation import Rows, to_frame
+
+    found = list(_records(source))
+    if not found:
+        raise ValueError("no saved game found")
+    games = [(where, _replay(where, record), _seats(where, record)) for where, record in found]
+    first = games[0][1]
+    for where, game, _ in games:
+        if (game.title, game.players) != (first.title, first.players):
+            raise ValueError(
+                f"{where}: a {game.title} game of {game.players} players among "
+                f"{first.title} games of {first.players}: load one kind of game at a time"
+            )
+    rows = Rows(0, len(games), first.players)
+    for _, game, _ in games:
+        rows.seeds.append(game.seed)
+        rows.decisions.append(len(game.history))
+        rows.results.append(game.rules.results(game.state))
+    table = to_frame(rows, ["?"] * first.players)
+    seats = [seat for _, _, names in games for seat in names]
+    table["bot"] = _category([bot for _, bot in seats])
+    table.insert(table.columns.get_loc("bot") + 1, "player", [name for name, _ in seats])
+    table["player"] = table["player"].astype("string")
+    table["record"] = _category([where for where, _, _ in games for _ in range(first.players)])
+    return table
+
+
+def _category(values: list[str | None]) -> Any:
+    import pandas as pd
+
+    return pd.Categorical(values, categories=sorted({v for v in values if v is not None}))
+
+
+def _records(source: str | Path | Iterable[Record]) -> Iterable[tuple[str, Record]]:
+    """(where it came from, the record) for each saved game of ``source``."""
+    if isinstance(source, str | Path):
+        path = Path(source)
+        files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+        for file in files:
+            try:
+                data = json.loads(file.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as err:
+                raise BadRecord(f"{file}: not a saved game ({err})", step=0) from None
+            items = data if isinstance(data, list) else [data]
+            for number, record in enumerate(items):
+                yield (file.name if len(items) == 1 else f"{file.name}[{number}]"), record
+        return
+    for number, record in enumerate(source):
+        yield f"[{number}]", record
+
+
+def _replay(where: str, record: Record) -> Game:
+    if isinstance(record, str | bytes):
+        try:
+            record = json.loads(record)
+        except ValueError as err:
+            raise BadRecord(f"{where}: not JSON ({err})", step=0) from None
+    if not isinstance(record, Mapping):
+        raise BadRecord(f"{where}: a saved game is a JSON object", step=0)
+    try:
+        return load_game({k: v for k, v in record.items() if k != "seats"})
+    except BadRecord as err:
+        raise BadRecord(f"{where}: {err.reason}", step=err.step) from None
+
+
+def _seats(where: str, record: Record) -> list[tuple[str | None, str | None]]:
+    """(the seat's player, the bot's name if a bot played it) for each seat."""
+    data = json.loads(record) if isinstance(record, str | bytes) else record
+    players = int(data["players"])
+    names = data.get("seats")
+    if names is None:
+        return [(None, None)] * players
+    if not isinstance(names, list) or len(names) != players:
+        raise BadRecord(f"{where}: 'seats' must list one player per seat ({players})", step=0)
+    out: list[tuple[str | None, str | None]] = []
+    for name in names:
+        if isinstance(name, str):
+            out.append((name, None))
+        elif isinstance(name, Mapping) and isinstance(name.get("bot"), str):
+            out.append((name["bot"], name["bot"]))
+        else:
+            raise BadRecord(f"{where}: a seat is a name or {{'bot': NAME}}, not {name!r}", step=0)
+    return out

@@ -1,0 +1,178 @@
+"""The browser build (JupyterLite, Pyodide) runs the start-here lesson offline.
+
+The test builds the site with ``./kit lite`` (reused while none of its inputs
+changed), serves it with ``python -m http.server`` on 127.0.0.1, opens it in
+Debian's Chromium with every request to another host aborted and counted (the
+count must be 0), runs the start-here lesson (English and French) and compares the outputs
+of its checked cells (tag ``nbval-check-output``) with the stored ones, after the
+project's nbval sanitize patterns.
+
+Run it with ``./kit test -m lite`` (it is also ``slow``: the first build downloads
+the wheels and the Pyodide core from the package registries).
+"""
+
+from __future__ import annotations
+
+import configparser
+import hashlib
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = [pytest.mark.lite, pytest.mark.slow, pytest.mark.xdist_group("lite")]
+
+REPO = Path(__file__).resolve().parents[2]
+SITE = REPO / "build" / "lite-test"
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
+INPUTS = ["gamekit", "notebooks", "exercises", "docs/rules", "docs/browser.md",
+          "tools/lite.py", "pyproject.toml", "kit"]  # fmt: skip
+NOTEBOOKS = ["notebooks/00-start-here.ipynb", "notebooks/fr/00-commencer-ici.ipynb"]
+CHECK_TAG = "nbval-check-output"
+
+# JupyterLite exposes no ``window.jupyterapp``: the test reads the page itself.
+_KERNEL_IDLE = """() => {
+  const e = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  return !!e && e.dataset.status === 'idle' && document.querySelectorAll('.jp-CodeCell').length > 0;
+}"""
+
+# Every code cell shows a number in its prompt: none is queued ([*]) or unrun ([ ]).
+_RUN_FINISHED = """() => {
+  const e = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+  return !!e && e.dataset.status === 'idle' && prompts.length > 0
+    && prompts.every((p) => /\\[\\d+\\]/.test(p.textContent));
+}"""
+
+_CELL_OUTPUTS = """() => [...document.querySelectorAll('.jp-CodeCell')].map((c) =>
+  [...c.querySelectorAll('.jp-OutputArea-output')].map((o) => o.innerText).join(''))"""
+
+
+def _digest() -> str:
+    """A hash of every file the site is built from."""
+    sha = hashlib.sha256()
+    for name in INPUTS:
+        path = REPO / name
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            if "__pycache__" in file.parts or ".ipynb_checkpoints" in file.parts:
+                continue
+            sha.update(str(file.relative_to(REPO)).encode() + b"\0" + file.read_bytes())
+    return sha.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    """The built site, rebuilt only when one of its inputs changed."""
+    stamp = SITE / ".gamekit-inputs"
+    digest = _digest()
+    if not (stamp.exists() and stamp.read_text() == digest):
+        subprocess.run(["bash", str(REPO / "kit"), "lite", str(SITE)], check=True, cwd=REPO)
+        stamp.write_text(digest)
+    return SITE
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """``python -m http.server`` on 127.0.0.1 serving the site; stopped by its PID."""
+    port = _free_port()
+    cmd = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)]
+    proc = subprocess.Popen(cmd, cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):  # until the port answers (or the server died)
+            if proc.poll() is not None:
+                raise AssertionError("http.server exited")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def _sanitize(text: str) -> str:
+    """The project's nbval sanitize patterns, applied in order."""
+    config = configparser.ConfigParser()
+    config.read(REPO / "tests" / "nbval_sanitize.cfg")
+    for section in config.sections():
+        text = re.sub(config[section]["regex"], config[section]["replace"], text)
+    return text
+
+
+def _shown(text: str) -> str:
+    """Text as compared: sanitized, without trailing blanks on lines or at the end."""
+    return "\n".join(line.rstrip() for line in _sanitize(text).splitlines()).strip()
+
+
+def _stored_text(cell: dict[str, Any]) -> str:
+    """What a stored code cell's outputs show: streams, results' text/plain, errors."""
+    parts = []
+    for out in cell["outputs"]:
+        if out["output_type"] == "stream":
+            text = out["text"]
+        elif out["output_type"] in ("execute_result", "display_data"):
+            text = out.get("data", {}).get("text/plain", "")
+        else:
+            text = f"{out.get('ename')}: {out.get('evalue')}"
+        parts.append("".join(text) if isinstance(text, list) else text)
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_start_here_runs_offline_in_the_browser(served: str, notebook: str) -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    from playwright.sync_api import sync_playwright
+
+    aborted: list[str] = []
+
+    def route(request_route: Any) -> None:
+        host = urlsplit(request_route.request.url).hostname or ""
+        if host in ("127.0.0.1", "localhost"):
+            request_route.continue_()
+        else:
+            aborted.append(request_route.request.url)
+            request_route.abort()
+
+    stored = json.loads((REPO / notebook).read_text())
+    code = [c for c in stored["cells"] if c["cell_type"] == "code"]
+    with sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 2000})
+            context.route("**/*", route)
+            page = context.new_page()
+            page.goto(f"{served}/lab/index.html?path={notebook}")
+            page.wait_for_function(_KERNEL_IDLE, timeout=300_000, polling=500)
+            page.click("li.lm-MenuBar-item:has-text('Run')")
+            page.click(".lm-Menu-item:has-text('Run All Cells')")
+            page.wait_for_function(_RUN_FINISHED, timeout=300_000, polling=500)
+            fresh = page.evaluate(_CELL_OUTPUTS)
+        finally:
+            browser.close()
+
+    assert aborted == []
+    assert len(fresh) == len(code)
+    checked = [i for i, c in enumerate(code) if CHECK_TAG in c["metadata"].get("tags", [])]
+    assert checked, "the lesson has no checked cell"
+    for i in checked:
+        assert _shown(fresh[i]) == _shown(_stored_text(code[i])), f"code cell {i + 1}"
+    assert [text for text in fresh if "Traceback" in text] == []
