@@ -28,8 +28,8 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from dataclasses import dataclass, field
 from collections.abc import Coroutine
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
