@@ -20,6 +20,7 @@ from gamekit.core.actions import Action, Event
 from gamekit.core.errors import NoSampler
 from gamekit.core.i18n import CORE, CORE_N, Message, Number, gettext_in
 from gamekit.core.names import Seat, and_list, seats
+from gamekit.core.questions import OddsQuestion
 from gamekit.core.rng import Rng
 
 S = TypeVar("S")
@@ -379,6 +380,14 @@ class Rules(ABC, Generic[S]):
         module = self.title_module("analyses")
         found: Mapping[str, Callable[..., Any]] = getattr(module, "ANALYSES", {}) if module else {}
         return found
+
+    def odds_questions(self) -> Sequence[OddsQuestion]:
+        """This title's questions for the table's odds panel ("What are my chances?"):
+        the ``QUESTIONS`` of the ``panel`` module next to its rules (``()`` without one).
+        Read by :func:`gamekit.odds.panel.odds_panel`; each answers from a seat's view only.
+        """
+        module = self.title_module("panel")
+        return tuple(getattr(module, "QUESTIONS", ())) if module else ()
 
     def display_name(self) -> str:
         """The title's name in the language in force ("Toc Toc Toc" in French): its

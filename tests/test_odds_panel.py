@@ -1,0 +1,303 @@
+"""The table's odds panel: every title asks, each answer is exact and leaks nothing."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import gamekit
+from gamekit.core.i18n import CORE, Text, language
+from gamekit.core.questions import OddsAnswer, OddsQuestion
+from gamekit.core.rng import Rng, derive_seed
+from gamekit.odds import panel
+from gamekit.odds.panel import KEYS, odds_panel, odds_panel_of
+
+PLAYERS = {"knock-knock": 4, "hats": 4, "boo-party": 4, "bloody-inn": 3}
+ASKING = ("knock-knock",)
+"""The titles whose panel module asks questions."""
+
+Truth = Callable[[Any, int | None], bool]
+"""Whether the event a question asks about holds in a (whole) state, for that seat."""
+
+
+def _kk_next_is_chaser(state: Any, seat: int | None) -> bool:
+    from gamekit.titles.knock_knock.cards import CATALOGUE, KIND_NAMES
+
+    card = state.deck[-1] if state.face_down_deck else state.deck[-2]
+    return KIND_NAMES[CATALOGUE[card]] in ("kid", "hearse taxi")
+
+
+def _kk_door_is_trouble(state: Any, seat: int | None) -> bool:
+    from gamekit.titles.knock_knock.cards import CATALOGUE, KIND_NAMES
+    from gamekit.titles.knock_knock.panel import TROUBLE
+
+    return KIND_NAMES[CATALOGUE[state.knocked]] in TROUBLE
+
+
+TRUTHS: dict[str, dict[str, Truth]] = {
+    "knock-knock": {"deck": _kk_next_is_chaser, "door": _kk_door_is_trouble},
+}
+
+
+def decisions(title: str, seed: int, every: int = 1) -> Iterator[gamekit.Game]:
+    """The game at every ``every``-th decision of a seeded random game (the seat to move)."""
+    options = {"face_down_deck": seed % 3 == 2} if title == "knock-knock" else {}
+    game = gamekit.new_game(title, players=PLAYERS[title], seed=seed, **options)
+    rng = Rng(derive_seed(seed, "panel-play"))
+    step = 0
+    while not game.is_over:
+        if step % every == 0:
+            yield game
+        step += 1
+        game.play(rng.choice(game.legal_actions()))
+
+
+def rows_at(game: gamekit.Game) -> list[dict[str, Any]]:
+    return odds_panel_of(game, game.to_move)
+
+
+# -- the contract ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title", ASKING)
+def test_every_title_asks_at_some_decision_of_the_seat_to_move(title: str) -> None:
+    keys: set[str] = set()
+    for seed in range(3):
+        for game in decisions(title, seed):
+            keys.update(row["key"] for row in rows_at(game))
+    questions = {q.key for q in gamekit.rules_for(title).odds_questions()}
+    assert questions and keys == questions, (keys, questions)
+
+
+def test_a_title_without_a_panel_module_has_no_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    rules = gamekit.rules_for("knock-knock")
+    game = gamekit.new_game("knock-knock", players=3, seed=1)
+    assert odds_panel(rules, game.view(0), 0)
+    monkeypatch.setattr(rules, "title_module", lambda name: None)  # a notebook's game
+    assert rules.odds_questions() == () and odds_panel(rules, game.view(0), 0) == []
+    monkeypatch.setattr(rules, "title_module", lambda name: types.ModuleType(name))
+    assert rules.odds_questions() == ()  # a panel module without QUESTIONS
+
+
+@pytest.mark.parametrize("title", ASKING)
+def test_rows_are_json_and_percent_agrees_with_fraction(title: str) -> None:
+    seen = 0
+    for seed in range(2):
+        for game in decisions(title, seed, every=3):
+            for lang in ("en", "fr"):
+                game.lang = lang
+                for row in rows_at(game):
+                    seen += 1
+                    assert tuple(row) == KEYS
+                    assert json.loads(json.dumps(row)) == row
+                    num, den = map(int, row["fraction"].split("/"))
+                    assert 0 <= num <= den and math.gcd(num, den) == 1
+                    sep = "\u202f" if lang == "fr" else " "
+                    number, sign = row["percent"].rsplit(sep, 1)
+                    assert sign == "%" and ("," if lang == "fr" else ".") in number
+                    assert float(number.replace(",", ".")) == round(100 * num / den, 1)
+                    assert row["exercise"] is None or row["exercise"] in _exercise_ids()
+            game.lang = "en"
+    assert seen
+
+
+def _exercise_ids() -> set[str]:
+    from gamekit import exercises
+
+    exercises.load_banks()
+    return set(exercises.EXERCISES)
+
+
+@pytest.mark.parametrize("title", ASKING)
+def test_texts_read_in_french_and_english(title: str) -> None:
+    for game in decisions(title, 0):
+        english = rows_at(game)
+        if not english:
+            continue
+        game.lang = "fr"
+        french = rows_at(game)
+        game.lang = "en"
+        for en, fr in zip(english, french, strict=True):
+            assert en["question"] != fr["question"] and en["given"] != fr["given"]
+            assert (en["fraction"], en["why"]) == (fr["fraction"], fr["why"])
+    with language("fr"):
+        for question in gamekit.rules_for(title).odds_questions():
+            assert str(question.question) != question.question  # translated
+
+
+@pytest.mark.parametrize("title", ASKING)
+def test_the_why_computes_the_value(title: str) -> None:
+    import sympy
+
+    rules = gamekit.rules_for(title)
+    checked = 0
+    for game in decisions(title, 1, every=2):
+        for question, answer in panel.answers(rules, game.view(game.to_move), game.to_move):
+            *lines, last = answer.why.splitlines()
+            namespace: dict[str, Any] = {}
+            exec("\n".join(lines), namespace)  # noqa: S102 - the kit's own SymPy lines
+            got = eval(last, namespace)  # noqa: S307
+            assert isinstance(got, sympy.Rational) and got == sympy.Rational(
+                answer.value.numerator, answer.value.denominator
+            ), (question.key, answer.why)
+            checked += 1
+    assert checked
+
+
+# -- the values are right ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title", ASKING)
+def test_each_value_matches_the_kits_resampling(title: str) -> None:
+    """Over many decisions, the hits in resampled states (consistent with the seat's view)
+    stay within 5 standard errors of the summed exact chances."""
+    from gamekit.odds._common import gap_in_standard_errors
+
+    rules = gamekit.rules_for(title)
+    values: dict[str, list[float]] = {}
+    means: dict[str, list[Fraction]] = {}
+    for seed in range(4):
+        for step, game in enumerate(decisions(title, seed, every=2)):
+            seat = game.to_move
+            for question, answer in panel.answers(rules, game.view(seat), seat):
+                p = Fraction(answer.value)
+                truth = TRUTHS[title][question.key]
+                for k in range(20):
+                    rng = Rng(derive_seed(seed, "twin", step, k))
+                    values.setdefault(question.key, []).append(
+                        float(truth(rules.resample_hidden(game.state, seat, rng), seat))
+                    )
+                    means.setdefault(question.key, []).append(p)
+    assert set(values) == set(TRUTHS[title])
+    for key, hits in values.items():
+        ms = means[key]
+        gap = gap_in_standard_errors(hits, ms, [m * (1 - m) for m in ms])
+        assert len(hits) >= 100 and gap < 5, (key, len(hits), gap)
+
+
+def test_kk_values_agree_with_the_odds_module() -> None:
+    from gamekit.titles.knock_knock import odds
+    from gamekit.titles.knock_knock.panel import TROUBLE
+
+    rules = gamekit.rules_for("knock-knock")
+    compared = set()
+    for seed in range(3):
+        for game in decisions("knock-knock", seed, every=2):
+            view, seat = game.view(game.to_move), game.to_move
+            for question, answer in panel.answers(rules, view, seat):
+                if question.key == "deck":
+                    dist = odds.next_deck_card(view)
+                    kinds: tuple[str, ...] = ("kid", "hearse taxi")
+                else:
+                    dist = odds.knocked_card(view)
+                    kinds = TROUBLE
+                exact = sum(dist.get(k, 0) for k in kinds)
+                assert Fraction(str(exact)) == answer.value
+                compared.add(question.key)
+    assert compared == {"deck", "door"}
+
+
+# -- the no-leak twin test ----------------------------------------------------------------------
+
+
+def twin_leak(rules: Any, game: gamekit.Game, seat: int | None, twins: int = 3) -> str | None:
+    """The first difference between ``seat``'s panel rows in ``game`` and in states that
+    differ only in what ``seat`` cannot see (``None`` if there is none)."""
+    mine = json.dumps(odds_panel(rules, game.view(seat), seat))
+    for k in range(twins):
+        twin = game.rules.resample_hidden(game.state, seat, Rng(derive_seed(game.step, "twin", k)))
+        view = game.rules.view(twin, seat)
+        assert view == game.view(seat), "the twin must look the same to the seat"
+        panel.clear_cache()  # the cache must not hide a leak: answer the twin afresh
+        other = json.dumps(odds_panel(_Twin(rules, twin), view, seat))
+        if other != mine:
+            return f"{mine} != {other}"
+    return None
+
+
+class _Twin:
+    """The title's questions, told which state is "the table" (a leaky answer reads it)."""
+
+    def __init__(self, rules: Any, state: Any) -> None:
+        self.rules, self.state = rules, state
+
+    def odds_questions(self) -> Any:
+        TABLE["state"] = self.state
+        return self.rules.odds_questions()
+
+
+TABLE: dict[str, Any] = {}
+"""The state a leaky answer peeks at (the real table, which no answer may read)."""
+
+
+@pytest.mark.parametrize("title", ASKING)
+def test_twins_the_seat_cannot_tell_apart_get_the_same_rows(title: str) -> None:
+    rules = gamekit.rules_for(title)
+    checked = 0
+    for seed in range(3):
+        for game in decisions(title, seed, every=2):
+            for seat in {game.to_move, None}:
+                TABLE["state"] = game.state
+                assert twin_leak(_Twin(rules, game.state), game, seat) is None
+                checked += 1
+    assert checked > 20
+
+
+def _leaky_next_card(view: Mapping[str, Any], seat: int | None) -> OddsAnswer | None:
+    """A deliberately leaky answer: it reads the real deck, not the view."""
+    state = TABLE["state"]
+    if not getattr(state, "deck", None) or len(state.deck) < 2:
+        return None
+    hit = _kk_next_is_chaser(state, seat)
+    return OddsAnswer(Fraction(int(hit)), Text(CORE("and")), None, "1")
+
+
+class _Leaky:
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def odds_questions(self) -> Any:
+        TABLE["state"] = self.state
+        return (OddsQuestion("leak", Text(CORE("and")), _leaky_next_card),)
+
+
+def test_the_twin_test_catches_a_leaky_answer() -> None:
+    caught = 0
+    for game in decisions("knock-knock", 0, every=5):
+        seat = game.to_move
+        TABLE["state"] = game.state
+        mine = json.dumps(odds_panel(_Leaky(game.state), game.view(seat), seat))
+        for k in range(3):
+            twin = game.rules.resample_hidden(game.state, seat, Rng(derive_seed(k, "leak")))
+            panel.clear_cache()
+            other = json.dumps(odds_panel(_Leaky(twin), game.rules.view(twin, seat), seat))
+            caught += other != mine
+    assert caught >= 3
+
+
+def test_the_cache_answers_a_view_once() -> None:
+    calls: list[int] = []
+
+    def counting(view: Mapping[str, Any], seat: int | None) -> OddsAnswer:
+        calls.append(1)
+        return OddsAnswer(Fraction(1, 3), Text(CORE("and")), None, "from sympy import Rational")
+
+    class Counting:
+        def odds_questions(self) -> Any:
+            return QUESTIONS
+
+    QUESTIONS = (OddsQuestion("count", Text(CORE("and")), counting),)
+    panel.clear_cache()
+    game = gamekit.new_game("knock-knock", players=3, seed=1)
+    rows = [odds_panel(Counting(), game.view(0), 0) for _ in range(3)]
+    assert len(calls) == 1 and rows[0] == rows[2]
+    assert rows[0][0]["fraction"] == "1/3" and rows[0][0]["percent"] == "33.3 %"
+    odds_panel(Counting(), game.view(1), 1)
+    assert len(calls) == 2
