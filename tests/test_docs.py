@@ -1,4 +1,5 @@
-"""The rules pages: every English page has a French one with the same rulings, linked both ways."""
+"""The rules pages: every English page has a French one with the same rulings, linked both ways;
+and the teacher's pages in ``docs/fr``, each the French side of an English page in ``docs``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
 FRENCH = RULES / "fr"
 ENGLISH_PAGES = sorted(RULES.glob("*.md"))
+DOCS_FR = sorted((ROOT / "docs" / "fr").glob("*.md"))
+"""The teacher's pages in French (``docs/fr/rooms.md``)."""
 NBSP = "\u00a0\u202f"  # the no-break space and the narrow no-break space
 
 
@@ -32,7 +35,7 @@ def prose(markdown: str) -> list[str]:
     """The lines of a Markdown text outside code blocks, inline code removed."""
     lines, fenced = [], False
     for line in markdown.splitlines():
-        if line.startswith("```"):
+        if line.lstrip().startswith("```"):  # a fence, at the margin or in a list item
             fenced = not fenced
         elif not fenced:
             lines.append(re.sub(r"`[^`]*`", "", line))
@@ -68,7 +71,34 @@ def test_the_two_pages_link_to_each_other(english: Path) -> None:
     assert f"](../{english.name})" in read(FRENCH / english.name)
 
 
-@pytest.mark.parametrize("french", sorted(FRENCH.glob("*.md")), ids=lambda p: p.stem)
+def test_prose_leaves_out_a_fenced_block_in_a_list_item() -> None:
+    text = 'Ouvrez le salon\u202f:\n\n   ```python\n   serve("knock-knock")\n   ```\nFin `x = "y"`.'
+    assert prose(text) == ["Ouvrez le salon\u202f:", "", "Fin ."]
+
+
+def test_the_teachers_pages_are_found() -> None:
+    assert ROOT / "docs" / "fr" / "rooms.md" in DOCS_FR
+
+
+@pytest.mark.parametrize("french", DOCS_FR, ids=lambda p: p.stem)
+def test_a_french_teachers_page_and_its_english_page_link_to_each_other(french: Path) -> None:
+    english = ROOT / "docs" / french.name
+    assert english.exists(), f"{french.relative_to(ROOT)} has no English page"
+    assert f"](fr/{french.name})" in read(english)
+    assert f"](../{french.name})" in read(french)
+
+
+@pytest.mark.parametrize("french", DOCS_FR, ids=lambda p: p.stem)
+def test_a_french_teachers_page_has_typographic_apostrophes(french: Path) -> None:
+    for number, line in enumerate(prose(read(french)), start=1):
+        assert "'" not in line, f"say ’ in French prose: {french.name}, line {number}: {line!r}"
+
+
+@pytest.mark.parametrize(
+    "french",
+    [*sorted(FRENCH.glob("*.md")), *DOCS_FR],
+    ids=lambda p: p.relative_to(ROOT).as_posix(),
+)
 def test_french_typography(french: Path) -> None:
     """A no-break space before : ; ! ? and inside « » (code is left alone)."""
     for number, line in enumerate(prose(read(french)), start=1):

@@ -243,7 +243,8 @@ def test_no_english_word_in_the_french_outputs_of_a_game(title: str) -> None:
 # -- one term for each thing, and the wording -------------------------------------------
 def _french_sources() -> dict[str, str]:
     """Every French text a learner reads: the catalogs' translations, the French
-    notebooks and exercises (prose and outputs, code spans left out) and rules pages."""
+    notebooks and exercises (prose and outputs, code spans left out), the rules pages
+    and the teacher's pages (``docs/fr``)."""
     import json
 
     sources: dict[str, str] = {}
@@ -267,7 +268,12 @@ def _french_sources() -> dict[str, str]:
                 outputs.append("".join(out.get("data", {}).get("text/plain", "")))
         sources[path.name] = "\n".join(prose)
         sources[f"{path.name} (outputs)"] = "\n".join(outputs)
-    for path in [*(ROOT / "docs/rules/fr").glob("*.md"), *(ROOT / "exercises/fr").rglob("*.md")]:
+    pages = [
+        *(ROOT / "docs/rules/fr").glob("*.md"),
+        *(ROOT / "docs/fr").glob("*.md"),
+        *(ROOT / "exercises/fr").rglob("*.md"),
+    ]
+    for path in pages:
         sources[path.relative_to(ROOT).as_posix()] = path.read_text("utf-8")
     code = re.compile(r"```.*?```|`[^`\n]*`|\{[\w:^]+\}", re.S)  # code and placeholders
     return {name: code.sub(" ", text) for name, text in sources.items()}

@@ -21,19 +21,29 @@ ENGLISH = [EXERCISES / "worksheets" / f"{name}.md" for name in WORKSHEETS]
 FRENCH = [EXERCISES / "fr" / "fiches" / f"{name}.md" for name in WORKSHEETS.values()]
 ANSWERS = (EXERCISES / "answers-to-why.md", EXERCISES / "fr" / "reponses-aux-pourquoi.md")
 DIGESTS = (ROOT / "docs/rules/bloody-inn-digest.md", ROOT / "docs/rules/fr/bloody-inn-digest.md")
+ROOMS = (ROOT / "docs/rooms.md", ROOT / "docs/fr/rooms.md")
+"""The guide to running a class with rooms, in English and French."""
+GUIDES = (EXERCISES / "README.md", EXERCISES / "fr" / "README.md")
 PAGE_LINES = 75
 """A printed page holds about this many lines of Markdown (a table row is one line)."""
 
 
 def links(path: Path) -> list[str]:
-    return re.findall(r"\]\(([^)#\s]+)\)", path.read_text(encoding="utf-8"))
+    """The relative targets of a page's Markdown links, without their ``#anchor``."""
+    found = re.findall(r"\]\(([^)#\s]+)(?:#[^)\s]*)?\)", path.read_text(encoding="utf-8"))
+    return [target for target in found if not re.match(r"[a-z]+:", target)]
+
+
+def test_links_keep_the_file_of_an_anchored_link() -> None:
+    page = ROOT / "docs/fr/rooms.md"
+    assert "../performance.md" in links(page) and "../rooms.md" in links(page)
 
 
 @pytest.mark.parametrize(
     ("guide", "pages"),
     [
-        (EXERCISES / "README.md", [*ENGLISH, ANSWERS[0], DIGESTS[0]]),
-        (EXERCISES / "fr" / "README.md", [*FRENCH, ANSWERS[1], DIGESTS[1]]),
+        (GUIDES[0], [*ENGLISH, ANSWERS[0], DIGESTS[0], ROOMS[0]]),
+        (GUIDES[1], [*FRENCH, ANSWERS[1], DIGESTS[1], ROOMS[1]]),
     ],
     ids=["en", "fr"],
 )
@@ -52,7 +62,9 @@ def test_a_worksheet_fits_one_page_and_has_blanks(page: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "page", [*ENGLISH, *FRENCH, *ANSWERS, *DIGESTS], ids=lambda p: p.relative_to(ROOT).as_posix()
+    "page",
+    [*ENGLISH, *FRENCH, *ANSWERS, *DIGESTS, *ROOMS, *GUIDES],
+    ids=lambda p: p.relative_to(ROOT).as_posix(),
 )
 def test_the_pages_links_resolve(page: Path) -> None:
     for target in links(page):
@@ -89,6 +101,18 @@ def test_lesson_40_links_the_rules_digest(lesson: Path) -> None:
     nb = json.loads((ROOT / lesson).read_text())
     first = "".join(nb["cells"][0]["source"])
     assert "bloody-inn-digest.md)" in first
+
+
+def test_the_french_lesson_70_links_the_french_rooms_guide() -> None:
+    notebook = ROOT / "notebooks/fr/70-jouer-ensemble.ipynb"
+    cells = json.loads(notebook.read_text())["cells"]
+    targets = {
+        (notebook.parent / target).resolve()
+        for cell in cells
+        if cell["cell_type"] == "markdown"
+        for target in re.findall(r"\]\(([^)#\s]+)\)", "".join(cell["source"]))
+    }
+    assert ROOMS[1].resolve() in targets
 
 
 @pytest.mark.parametrize("rules", ["docs/rules/bloody-inn.md", "docs/rules/fr/bloody-inn.md"])
