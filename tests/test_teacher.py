@@ -7,10 +7,14 @@ only.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
+import math
 import re
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +98,8 @@ def test_exercises_without_a_variant_stay_the_same() -> None:
     mine = variant_of(exercise("kk-6"), seed)
     assert mine.question != exercise("kk-6").question and "seed=" in mine.question
     assert {"kk-2", "kk-3", "kk-5", "kk-6", "hats-2", "hats-3", "hats-4", "hats-5"} <= set(VARIANTS)
+    assert set(COUNTED) <= set(VARIANTS)  # boo-1, 2, 4, 5 and inn-2 to 5
+    assert {"boo-3", "inn-1"}.isdisjoint(VARIANTS)  # a general formula; 1/5 at any table
 
 
 @pytest.mark.parametrize("exercise_id", VARIANTS)
@@ -106,15 +112,241 @@ def test_each_learners_answer_passes_for_them_and_fails_for_the_other(exercise_i
     assert verdict(exercise_id, answers[1], seed=seeds[1], exact=True)[0]
     assert not verdict(exercise_id, answers[1], seed=seeds[0])[0]
     assert not verdict(exercise_id, answers[0], seed=seeds[1])[0]
+    # each learner's exact answer, counted again from the question they read
+    if exercise_id in COUNTED:
+        for ex in (mine, theirs):
+            assert same_answer(ex, COUNTED[exercise_id](ex.question)), (exercise_id, ex.question)
     # the question shows the learner's own parameters, in English and in French
     assert mine.question != theirs.question
     with language("fr"):
         assert str(mine.question) != str(theirs.question) != theirs.question
         failed = verdict(exercise_id, answers[1], seed=seeds[0], lang="fr")[1]
-    # the feedback (the hint) never gives the learner's answer
-    own = solution(exercise_id, seeds[0]).strip("'")
-    if not own.startswith("{"):
-        assert own not in failed and own not in str(mine.hint)
+        hint_fr = str(mine.hint)
+    failed_en = verdict(exercise_id, answers[1], seed=seeds[0], lang="en")[1]
+    # the feedback (the hint) never gives the learner's answer, nor one of its values
+    for value in answer_values(answers[0]):
+        for said in (failed, failed_en, str(mine.hint), hint_fr):
+            assert not has_token(said, value), (exercise_id, value, said)
+
+
+def answer_values(answer: Any) -> list[str]:
+    """The numbers of an answer as a solution writes them: the answer, or a distribution's
+    probabilities (its outcomes, small whole numbers, may well be in a hint)."""
+    if isinstance(answer, dict):
+        return [str(v) for v in answer.values() if str(v) not in ("0", "1")]
+    return [str(answer)]
+
+
+def has_token(text: str, value: str) -> bool:
+    """Whether ``value`` stands in ``text`` as a whole token (not inside a longer number
+    or formula: "1/2" is not in "11/25").
+
+    >>> has_token("the chance is 4/9.", "4/9"), has_token("x 14/9", "4/9")
+    (True, False)
+    """
+    before, after = r"[\w/.*^]", r"[\w/*^]|\.\d"
+    return re.search(rf"(?<!{before}){re.escape(value)}(?!{after})", text) is not None
+
+
+def test_has_token_finds_an_answer_only_whole() -> None:
+    assert has_token("the chance is 4/9.", "4/9") and has_token(
+        "(45 - k)/(70 - k)!", "(45 - k)/(70 - k)"
+    )
+    assert not has_token("x 14/9", "4/9") and not has_token("4/95", "4/9")
+    assert not has_token("C(14, 9)", "4") and has_token("C(4, i)", "4")
+
+
+def same_answer(ex: Any, counted: Any) -> bool:
+    """Whether a variant's exact answer is the one counted (a formula: at each point)."""
+    import sympy
+
+    expected = ex.expected()
+    if callable(counted):
+        k = sympy.Symbol("k")
+        return all(
+            sympy.Rational(expected.subs(k, point)) == counted(point)
+            for point in range(ex.domain[0][1], ex.domain[0][2] + 1)
+        )
+    if isinstance(expected, dict):
+        return {int(j): sympy.Rational(v) for j, v in expected.items() if v} == counted
+    return sympy.Rational(expected) == counted
+
+
+# -- each new variant's answer counted again, from the numbers its question gives ----------
+
+WHITE_KEYS = {2: 3, 3: 3, 4: 4}
+"""The Bloody Inn's white keys by player count (the rules page, Ruling I7)."""
+REMOVED = {(2, "Short"): 35, (2, "Long"): 25, (3, "Short"): 28, (3, "Long"): 16,
+           (4, "Short"): 22, (4, "Long"): 6}  # fmt: skip
+"""Travellers removed unseen by player count and length (the rules page's table)."""
+POCKETS = [8] * 4 + [12] * 4 + [18] * 3 + [26] * 3
+"""One family's money by card; 5 families make the 70 travellers, 14 of them police."""
+
+
+def numbers(pattern: str, text: str) -> list[int]:
+    found = re.search(pattern, text)
+    assert found, (pattern, text)
+    return [int(n) for n in found.groups() if n.isdigit()]
+
+
+def boo_table(
+    question: str, pattern: str = r"(\d+) Monsters,? (?:and )?(\d+) costumes"
+) -> tuple[int, int]:
+    """The Monsters and costumes a Boo Party! question names."""
+    m, n = numbers(pattern, question)
+    assert 2 <= m <= 7 and m + 2 <= n <= 24  # Rulings B1 and B2
+    return m, n
+
+
+def count_avoid(question: str) -> Fraction:
+    """boo-1: every set of m costumes of n, those that miss the two revealed (0 and 1)."""
+    players, m, n = numbers(r"(\d+) players: the Seer and (\d+) Monsters, (\d+) costumes", question)
+    assert players == m + 1
+    sets = list(itertools.combinations(range(n), m))
+    return Fraction(sum(1 for s in sets if 0 not in s and 1 not in s), len(sets))
+
+
+def count_hits(question: str) -> Fraction:
+    """boo-4: the revealed costumes (0 and 1) in every set of m costumes, on average."""
+    m, n = boo_table(question)
+    sets = list(itertools.combinations(range(n), m))
+    return Fraction(sum((0 in s) + (1 in s) for s in sets), len(sets))
+
+
+def count_changes(question: str) -> int:
+    """boo-2: hand the Monsters costumes one by one (Monster i wore costume i): the
+    choices among last round's costumes one by one, the never-worn ones counted at once."""
+    m, n = boo_table(
+        question, r"The (\d+) Monsters wore \d+ different costumes last round; the (\d+)"
+    )
+
+    @functools.cache
+    def ways(i: int, taken: frozenset[int]) -> int:
+        if i == m:
+            return 1
+        fresh = n - m - (i - len(taken))  # never-worn costumes still free
+        worn = sum(ways(i + 1, taken | {c}) for c in range(m) if c not in taken and c != i)
+        return worn + fresh * ways(i + 1, taken)
+
+    return ways(0, frozenset())
+
+
+def count_memory(question: str) -> Fraction:
+    """boo-5: the last round, every order of choices written out. Last round the m Monsters
+    wore m of the m + 1 costumes never revealed (Monster i costume i; costume m nobody);
+    the last Vision is any of the m + 1."""
+    m, _ = boo_table(question)
+
+    def dress(i: int, free: frozenset[int]) -> Fraction:
+        if i == m:
+            return Fraction(1)
+        options = sorted(c for c in free if c != i)
+        if not options:
+            return Fraction(0)
+        return sum((dress(i + 1, free - {c}) for c in options), Fraction(0)) / len(options)
+
+    unseen = frozenset(range(m + 1))
+    return sum((dress(0, unseen - {v}) for v in unseen), Fraction(0)) / (m + 1)
+
+
+def inn_rooms(question: str) -> int:
+    players, rooms = numbers(r"With (\d+) players, (\d+) rooms are open", question)
+    assert rooms == players + WHITE_KEYS[players]
+    return rooms
+
+
+def by_card(rooms: int, worth: list[int]) -> dict[int, int]:
+    """Every set of ``rooms`` of the 70 travellers, counted by the sum of their ``worth``,
+    card by card (take it or leave it)."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for value in worth:
+        grown = dict(ways)
+        for (size, total), count in ways.items():
+            if size < rooms:
+                key = (size + 1, total + value)
+                grown[key] = grown.get(key, 0) + count
+        ways = grown
+    return {total: count for (size, total), count in ways.items() if size == rooms}
+
+
+def count_police(question: str) -> dict[int, Fraction]:
+    """inn-2: the sets of first travellers counted by their police officers."""
+    counts = by_card(inn_rooms(question), [1] * 14 + [0] * 56)
+    return {j: Fraction(c, sum(counts.values())) for j, c in counts.items()}
+
+
+def count_pockets(question: str) -> Fraction:
+    """inn-3: the money of every set of first travellers, on average."""
+    # the bank's own question (2 players) names no players: its 5 rooms
+    rooms = 5 if question.startswith("Rank 0") else inn_rooms(question)
+    counts = by_card(rooms, POCKETS * 5)
+    return Fraction(sum(t * c for t, c in counts.items()), sum(counts.values()))
+
+
+def count_marquis(question: str) -> Any:
+    """inn-4: the Marquis is in any of the 70 places, each as likely; the first ``pile``
+    are the pile. Given none of the first k, the share of places left in the pile."""
+    length, players, removed, pile = re.search(
+        r"(Long|Short) game with (\d+) players: (\d+) travellers are removed unseen, (\d+) make",
+        question,
+    ).groups()  # type: ignore[union-attr]
+    assert int(removed) == REMOVED[int(players), length] and int(pile) == 70 - int(removed)
+
+    def at(k: int) -> Fraction:
+        places = [p for p in range(70) if p >= k]
+        return Fraction(sum(1 for p in places if p < int(pile)), len(places))
+
+    return at
+
+
+def count_every_round(question: str) -> Fraction:
+    """inn-5: the 14 police among the 70 places, group by group: how many sets give
+    every one of the first ``rounds`` groups one officer or more."""
+    length, players, pile, rounds, rooms = re.search(
+        r"(Long|Short) game with (\d+) players: (\d+) travellers make the entrance pile, "
+        r"exactly (\d+) rounds of (\d+)",
+        question,
+    ).groups()  # type: ignore[union-attr]
+    g, r = int(rooms), int(rounds)
+    assert g == int(players) + WHITE_KEYS[int(players)] and r * g == int(pile)
+    assert int(pile) == 70 - REMOVED[int(players), length]
+    ways = {0: 1}  # police placed so far -> sets of places
+    for _ in range(r):
+        ways = _grow(ways, g)
+    rest = 70 - r * g
+    good = sum(c * math.comb(rest, 14 - p) for p, c in ways.items() if p <= 14)
+    return Fraction(good, math.comb(70, 14))
+
+
+def _grow(ways: dict[int, int], group: int) -> dict[int, int]:
+    """One more group of places holding at least one of the police."""
+    grown: dict[int, int] = {}
+    for placed, count in ways.items():
+        for here in range(1, group + 1):
+            grown[placed + here] = grown.get(placed + here, 0) + count * math.comb(group, here)
+    return grown
+
+
+COUNTED = {
+    "boo-1": count_avoid,
+    "boo-2": count_changes,
+    "boo-4": count_hits,
+    "boo-5": count_memory,
+    "inn-2": count_police,
+    "inn-3": count_pockets,
+    "inn-4": count_marquis,
+    "inn-5": count_every_round,
+}
+"""How each Boo Party! and Bloody Inn variant's answer is counted again, apart from the bank."""
+
+
+def test_the_counts_agree_with_the_bank_on_its_own_questions() -> None:
+    for exercise_id, count in COUNTED.items():
+        ex = exercise(exercise_id)
+        assert same_answer(ex, count(ex.question)), exercise_id
+    # the counts read the question's numbers: another number, another answer
+    other = exercise("boo-1").question.replace("18 costumes", "19 costumes")
+    assert not same_answer(exercise("boo-1"), count_avoid(other))
 
 
 def test_feedback_is_the_hint_in_the_learners_language_never_the_answer() -> None:

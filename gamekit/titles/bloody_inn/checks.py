@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
 
 import sympy
 
 from gamekit.core.i18n import Text
-from gamekit.exercises import TRIALS, Exercise, Trial, register
+from gamekit.exercises import TRIALS, Exercise, Trial, register, variant_rng
 from gamekit.titles.bloody_inn.terms import M
 
 PLAYERS = 2
@@ -50,11 +51,11 @@ def first_is_police() -> Any:
     return sympy.Rational(POLICE, TRAVELLERS)
 
 
-def police_in_first_round() -> Any:
-    """inn-2: the number of police among the 5 first travellers (hypergeometric)."""
+def police_in_first_round(rooms: int = ROOMS_OPEN) -> Any:
+    """inn-2: the number of police among the ``rooms`` first travellers (hypergeometric)."""
     from gamekit.odds._common import hypergeom
 
-    return {k: hypergeom(TRAVELLERS, POLICE, ROOMS_OPEN, k) for k in range(ROOMS_OPEN + 1)}
+    return {k: hypergeom(TRAVELLERS, POLICE, rooms, k) for k in range(rooms + 1)}
 
 
 def expected_pockets(money: Sequence[int] | None = None, draws: int = ROOMS_OPEN) -> Any:
@@ -197,6 +198,195 @@ def draw_police_every_round(n: int, seed: int) -> Iterator[int]:
         yield int(all(any(FAMILY[c] == "police" for c in g) for g in groups[:SHORT_ROUNDS]))
 
 
+def rooms_open(players: int) -> int:
+    """The rooms open each round with ``players`` (their keys and the white keys, Ruling I7).
+
+    >>> [rooms_open(p) for p in (1, 2, 3, 4)]
+    [4, 5, 6, 8]
+    """
+    from gamekit.titles.bloody_inn.cards import WHITE_KEYS
+
+    return players + WHITE_KEYS[players]
+
+
+def pile_size(players: int, length: str) -> int:
+    """The entrance pile at set-up: the 70 travellers less those removed unseen.
+
+    >>> pile_size(2, "long"), pile_size(2, "short"), pile_size(4, "long")
+    (45, 35, 64)
+    """
+    from gamekit.titles.bloody_inn.cards import REMOVED
+
+    return TRAVELLERS - REMOVED[players][length]
+
+
+def players_for(seed: int, exercise_id: str) -> int:
+    """A learner's number of players (2 to 4) for one exercise."""
+    return 2 + int(variant_rng(seed, exercise_id).below(3))
+
+
+def table_for(seed: int, exercise_id: str) -> tuple[int, str]:
+    """A learner's number of players (2 to 4) and game length for one exercise."""
+    rng = variant_rng(seed, exercise_id)
+    return 2 + int(rng.below(3)), ("long", "short")[rng.below(2)]
+
+
+def game_name(length: str) -> Text:
+    """ "Long game" or "Short game", as a question starts."""
+    return Text(M("Long game")) if length == "long" else Text(M("Short game"))
+
+
+def police_with(players: int) -> Exercise:
+    """inn-2 with ``players`` (the bank's: 2, 5 rooms open).
+
+    >>> "With 4 players, 8 rooms are open" in police_with(4).question
+    True
+    """
+    rooms = rooms_open(players)
+    return Exercise(
+        id="inn-2",
+        title="The Bloody Inn",
+        level="core",
+        question=Text(
+            M(
+                "With {players} players, {rooms} rooms are open, so the first round lodges the "
+                "{rooms} top travellers of the pile. A police officer in a room at the morning "
+                "check makes every unburied corpse cost 10F. Give the distribution of the number "
+                "of police officers among those {rooms} travellers.",
+                players=players,
+                rooms=rooms,
+            )
+        ),
+        expected=partial(police_in_first_round, rooms),
+        form=Text(M("a dict {{number of police: probability}} for 0 to {rooms}", rooms=rooms)),
+        hint=Text(M("Hypergeometric: C(14, k) C(56, {rooms} - k) / C(70, {rooms}).", rooms=rooms)),
+        estimates=True,
+        variant=lambda seed: police_with(players_for(seed, "inn-2")),
+    )
+
+
+def pockets_with(players: int) -> Exercise:
+    """inn-3 with ``players`` (the bank's: 2, the 5 travellers of the first round).
+
+    >>> pockets_with(3).question[:36]
+    'With 3 players, 6 rooms are open. Ra'
+    """
+    rooms = rooms_open(players)
+    if players == PLAYERS:
+        question = M(
+            "Rank 0 travellers carry 8F, rank 1 12F, rank 2 18F and rank 3 26F; each family "
+            "of 14 has 4, 4, 3 and 3 cards of these ranks. How much money do you expect in "
+            "the pockets of the 5 travellers of the first round, all together?"
+        )
+    else:
+        question = M(
+            "With {players} players, {rooms} rooms are open. Rank 0 travellers carry 8F, rank "
+            "1 12F, rank 2 18F and rank 3 26F; each family of 14 has 4, 4, 3 and 3 cards of "
+            "these ranks. How much money do you expect in the pockets of the {rooms} "
+            "travellers of the first round, all together?",
+            players=players,
+            rooms=rooms,
+        )
+    return Exercise(
+        id="inn-3",
+        title="The Bloody Inn",
+        level="core",
+        question=Text(question),
+        expected=partial(expected_pockets, None, rooms),
+        form=Text(M("an expected value in F, as a fraction")),
+        hint=Text(
+            M(
+                "Expectations add up, even without replacement: {rooms} times the mean pocket "
+                "(4*8 + 4*12 + 3*18 + 3*26)/14.",
+                rooms=rooms,
+            )
+        ),
+        estimates=True,
+        variant=lambda seed: pockets_with(players_for(seed, "inn-3")),
+        variance=partial(pockets_variance, None, rooms),
+    )
+
+
+def marquis_with(players: int, length: str) -> Exercise:
+    """inn-4 with ``players`` and ``length`` (the bank's: 2 players, the long game; 25
+    travellers removed): the formula is ``(70 - R - k) / (70 - k)`` with ``R`` removed.
+
+    >>> marquis_with(4, "long").expected()
+    (64 - k)/(70 - k)
+    """
+    pile = pile_size(players, length)
+    return Exercise(
+        id="inn-4",
+        title="The Bloody Inn",
+        level="challenge",
+        question=Text(
+            M(
+                "{game} with {players} players: {removed} travellers are removed unseen, {pile} "
+                "make the entrance pile. The Marquis (his Pavilion pays 18F) is one card. So far "
+                "k travellers have come out of the pile and none was the Marquis. Do not use the "
+                "card now face up on top of the pile: count it as unseen, like the rest of the "
+                "pile. What is the chance that the Marquis is still to come (in the pile)?",
+                game=game_name(length),
+                players=players,
+                removed=TRAVELLERS - pile,
+                pile=pile,
+            )
+        ),
+        expected=partial(marquis_formula, TRAVELLERS, TRAVELLERS - pile),
+        form=Text(M("a formula in k")),
+        hint=Text(
+            M(
+                "The Marquis is in one of the 70 - k places you have not seen, each as likely; "
+                "how many of those places are in the pile?"
+            )
+        ),
+        symbols=("k",),
+        domain=(("k", 0, pile),),
+        variant=lambda seed: marquis_with(*table_for(seed, "inn-4")),
+    )
+
+
+def every_round_with(players: int, length: str) -> Exercise:
+    """inn-5 with ``players`` and ``length`` (the bank's: 2 players, the short game: 35
+    travellers, 7 rounds of 5). The pile is always a whole number of rounds.
+
+    >>> "Long game with 4 players: 64 travellers" in every_round_with(4, "long").question
+    True
+    """
+    pile, rooms = pile_size(players, length), rooms_open(players)
+    rounds, rest = divmod(pile, rooms)
+    assert rest == 0, (players, length)
+    return Exercise(
+        id="inn-5",
+        title="The Bloody Inn",
+        level="challenge",
+        question=Text(
+            M(
+                "{game} with {players} players: {pile} travellers make the entrance pile, "
+                "exactly {rounds} rounds of {rooms}. What is the chance that every one of those "
+                "{rounds} rounds lodges at least one police officer (so no night starts without "
+                "the police at the inn)?",
+                game=game_name(length),
+                players=players,
+                pile=pile,
+                rounds=rounds,
+                rooms=rooms,
+            )
+        ),
+        expected=partial(police_every_round, rounds, rooms),
+        form=Text(M("a probability as a fraction")),
+        hint=Text(
+            M(
+                "Inclusion-exclusion: the chance that j given rounds have no police is "
+                "C(70 - {rooms}j, 14) / C(70, 14) (the police sit elsewhere among the 70 places).",
+                rooms=rooms,
+            )
+        ),
+        estimates=True,
+        variant=lambda seed: every_round_with(*table_for(seed, "inn-5")),
+    )
+
+
 BANK = (
     Exercise(
         id="inn-1",
@@ -219,89 +409,10 @@ BANK = (
         ),
         estimates=True,
     ),
-    Exercise(
-        id="inn-2",
-        title="The Bloody Inn",
-        level="core",
-        question=Text(
-            M(
-                "With 2 players, 5 rooms are open, so the first round lodges the 5 top travellers "
-                "of the pile. A police officer in a room at the morning check makes every "
-                "unburied corpse cost 10F. Give the distribution of the number of police "
-                "officers among those 5 travellers."
-            )
-        ),
-        expected=police_in_first_round,
-        form=Text(M("a dict {{number of police: probability}} for 0 to 5")),
-        hint=Text(M("Hypergeometric: C(14, k) C(56, 5 - k) / C(70, 5).")),
-        estimates=True,
-    ),
-    Exercise(
-        id="inn-3",
-        title="The Bloody Inn",
-        level="core",
-        question=Text(
-            M(
-                "Rank 0 travellers carry 8F, rank 1 12F, rank 2 18F and rank 3 26F; each family "
-                "of 14 has 4, 4, 3 and 3 cards of these ranks. How much money do you expect in "
-                "the pockets of the 5 travellers of the first round, all together?"
-            )
-        ),
-        expected=expected_pockets,
-        form=Text(M("an expected value in F, as a fraction")),
-        hint=Text(
-            M(
-                "Expectations add up, even without replacement: 5 times the mean pocket "
-                "(4*8 + 4*12 + 3*18 + 3*26)/14."
-            )
-        ),
-        estimates=True,
-    ),
-    Exercise(
-        id="inn-4",
-        title="The Bloody Inn",
-        level="challenge",
-        question=Text(
-            M(
-                "Long game with 2 players: 25 travellers are removed unseen, 45 make the entrance "
-                "pile. The Marquis (his Pavilion pays 18F) is one card. So far k travellers have "
-                "come out of the pile and none was the Marquis. Do not use the card now face up "
-                "on top of the pile: count it as unseen, like the rest of the pile. What is the "
-                "chance that the Marquis is still to come (in the pile)?"
-            )
-        ),
-        expected=marquis_formula,
-        form=Text(M("a formula in k")),
-        hint=Text(
-            M(
-                "The Marquis is in one of the 70 - k places you have not seen, each as likely; "
-                "how many of those places are in the pile?"
-            )
-        ),
-        symbols=("k",),
-        domain=(("k", 0, 45),),
-    ),
-    Exercise(
-        id="inn-5",
-        title="The Bloody Inn",
-        level="challenge",
-        question=Text(
-            M(
-                "Short game with 2 players: 35 travellers make the entrance pile, exactly 7 "
-                "rounds of 5. What is the chance that every one of those 7 rounds lodges at "
-                "least one police officer (so no night starts without the police at the inn)?"
-            )
-        ),
-        expected=police_every_round,
-        form=Text(M("a probability as a fraction")),
-        hint=Text(
-            M(
-                "Inclusion-exclusion: the chance that j given rounds have no police is "
-                "C(70 - 5j, 14) / C(70, 14) (the police sit elsewhere among the 70 places)."
-            )
-        ),
-        estimates=True,
-    ),
+    police_with(PLAYERS),
+    pockets_with(PLAYERS),
+    marquis_with(PLAYERS, "long"),
+    every_round_with(PLAYERS, "short"),
 )
 
 register(*BANK)

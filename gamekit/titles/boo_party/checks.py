@@ -15,13 +15,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import sympy
 
 from gamekit.core.i18n import Text, catalog
-from gamekit.exercises import TRIALS, Exercise, Trial, register
+from gamekit.exercises import TRIALS, Exercise, Trial, register, variant_rng
 
 M = catalog("gamekit.titles.boo_party")
 
@@ -41,29 +41,33 @@ def avoid_formula() -> Any:
     return sympy.binomial(n - k, m) / sympy.binomial(n, m)
 
 
-def avoid_first_round() -> Any:
-    """boo-1: 4 Monsters all avoid the 2 revealed Visions."""
-    return avoid_formula().subs({"m": MONSTERS, "k": REVEALED, "n": COSTUMES})
+def avoid_first_round(monsters: int = MONSTERS, costumes: int = COSTUMES) -> Any:
+    """boo-1: ``monsters`` Monsters all avoid the 2 revealed Visions among ``costumes``."""
+    return avoid_formula().subs({"m": monsters, "k": REVEALED, "n": costumes})
 
 
-def hits_distribution() -> Any:
-    """How many of the 4 Monsters wear a revealed costume in the first round."""
+def hits_distribution(monsters: int = MONSTERS, costumes: int = COSTUMES) -> Any:
+    """How many of the Monsters wear a revealed costume in the first round."""
     from gamekit.odds._common import hypergeom
 
-    return {j: hypergeom(COSTUMES, REVEALED, MONSTERS, j) for j in range(REVEALED + 1)}
+    return {j: hypergeom(costumes, REVEALED, monsters, j) for j in range(REVEALED + 1)}
 
 
-def expected_hits() -> Any:
-    """boo-4: ``m k / n``."""
+def expected_hits(monsters: int = MONSTERS, costumes: int = COSTUMES) -> Any:
+    """boo-4: ``m k / n``.
+
+    >>> expected_hits(), expected_hits(3, 12)
+    (4/9, 1/2)
+    """
     from gamekit.odds._common import mean
 
-    return mean(hits_distribution())
+    return mean(hits_distribution(monsters, costumes))
 
 
-def _hits_variance() -> Any:
+def _hits_variance(monsters: int = MONSTERS, costumes: int = COSTUMES) -> Any:
     from gamekit.odds._common import variance
 
-    return variance(hits_distribution())
+    return variance(hits_distribution(monsters, costumes))
 
 
 def changed_assignments(monsters: int = MONSTERS, costumes: int = COSTUMES) -> int:
@@ -215,51 +219,161 @@ def draw_survive(n: int, seed: int) -> Iterator[int]:
         yield int(play_remembering(derive_seed(seed, "survive", i)))
 
 
-BANK = (
-    Exercise(
+def party_for(seed: int, exercise_id: str = "boo-1") -> tuple[int, int]:
+    """A learner's table for one exercise: 2 to 7 Monsters (3 to 8 players) and 12 to 24
+    costumes (Rulings B1, B2). boo-1 and boo-4 share the learner's table (boo-4 asks
+    about boo-1's first round).
+
+    >>> party_for(7) == party_for(7, "boo-4"), party_for(7) == party_for(7)
+    (True, True)
+    """
+    rng = variant_rng(seed, "boo-1" if exercise_id == "boo-4" else exercise_id)
+    return 2 + int(rng.below(6)), 12 + int(rng.below(13))
+
+
+def avoid_at(monsters: int, costumes: int) -> Exercise:
+    """boo-1 with ``monsters`` Monsters and ``costumes`` costumes (the bank's: 4, 18).
+
+    >>> "6 players: the Seer and 5 Monsters, 20 costumes" in avoid_at(5, 20).question
+    True
+    """
+    never = costumes - REVEALED
+    return Exercise(
         id="boo-1",
         title=Text(M("Boo Party!")),
         level="warm-up",
         question=Text(
             M(
-                "5 players: the Seer and 4 Monsters, 18 costumes. When the Monsters first dress, "
-                "2 Visions have been revealed. If the Monsters pick 4 different costumes at "
-                "random (every set of 4 equally likely), what is the chance that none of them "
-                "wears a revealed costume?"
+                "{players} players: the Seer and {monsters} Monsters, {costumes} costumes. When "
+                "the Monsters first dress, 2 Visions have been revealed. If the Monsters pick "
+                "{monsters} different costumes at random (every set of {monsters} equally "
+                "likely), what is the chance that none of them wears a revealed costume?",
+                players=monsters + 1,
+                monsters=monsters,
+                costumes=costumes,
             )
         ),
-        expected=avoid_first_round,
+        expected=partial(avoid_first_round, monsters, costumes),
         form=Text(M("a probability as a fraction")),
         hint=Text(
             M(
-                "The 4 costumes must all come from the 16 never revealed: "
-                "C(16, 4) of the C(18, 4) sets."
+                "The {monsters} costumes must all come from the {never} never revealed: "
+                "C({never}, {monsters}) of the C({costumes}, {monsters}) sets.",
+                monsters=monsters,
+                never=never,
+                costumes=costumes,
             )
         ),
         estimates=True,
-    ),
-    Exercise(
+        variant=lambda seed: avoid_at(*party_for(seed, "boo-1")),
+    )
+
+
+def changes_at(monsters: int, costumes: int) -> Exercise:
+    """boo-2 with ``monsters`` Monsters and ``costumes`` costumes (the bank's: 4, 18).
+
+    >>> "The 3 Monsters wore 3 different costumes" in changes_at(3, 12).question
+    True
+    """
+    falling = "*".join(str(costumes - i) for i in range(monsters))
+    return Exercise(
         id="boo-2",
         title=Text(M("Boo Party!")),
         level="core",
         question=Text(
             M(
-                "After a round, every Monster must change costume (Ruling B6). The 4 Monsters "
-                "wore 4 different costumes last round; the 18 costumes are all back in the "
-                "spread. In how many ways can the 4 Monsters dress now (a different card each, "
-                "nobody in last round's costume)?"
+                "After a round, every Monster must change costume (Ruling B6). The {monsters} "
+                "Monsters wore {monsters} different costumes last round; the {costumes} "
+                "costumes are all back in the spread. In how many ways can the {monsters} "
+                "Monsters dress now (a different card each, nobody in last round's costume)?",
+                monsters=monsters,
+                costumes=costumes,
             )
         ),
-        expected=changed_assignments,
+        expected=partial(changed_assignments, monsters, costumes),
         form=Text(M("a whole number (a count; it must be exact)")),
         hint=Text(
             M(
-                "Start from 18*17*16*15 ways to hand out 4 different costumes, then take away "
-                "those where a Monster keeps its costume: inclusion-exclusion, "
-                "sum over i of (-1)^i C(4, i) (18-i)!/(18-4)!."
+                "Start from {falling} ways to hand out {monsters} different costumes, then take "
+                "away those where a Monster keeps its costume: inclusion-exclusion, sum over i "
+                "of (-1)^i C({monsters}, i) ({costumes}-i)!/({costumes}-{monsters})!.",
+                falling=falling,
+                monsters=monsters,
+                costumes=costumes,
             )
         ),
-    ),
+        variant=lambda seed: changes_at(*party_for(seed, "boo-2")),
+    )
+
+
+def hits_at(monsters: int, costumes: int) -> Exercise:
+    """boo-4 with ``monsters`` Monsters and ``costumes`` costumes (the bank's: 4, 18)."""
+    return Exercise(
+        id="boo-4",
+        title=Text(M("Boo Party!")),
+        level="core",
+        question=Text(
+            M(
+                "Same first round as boo-1 ({monsters} Monsters, {costumes} costumes, 2 Visions "
+                "revealed, a random set of {monsters} costumes). How many Monsters do you expect "
+                "to wear a revealed costume?",
+                monsters=monsters,
+                costumes=costumes,
+            )
+        ),
+        expected=partial(expected_hits, monsters, costumes),
+        form=Text(M("an expected value as a fraction")),
+        hint=Text(
+            M(
+                "Each Monster on its own wears a revealed costume with chance 2/{costumes}: "
+                "add up.",
+                costumes=costumes,
+            )
+        ),
+        estimates=True,
+        variant=lambda seed: hits_at(*party_for(seed, "boo-4")),
+        variance=partial(_hits_variance, monsters, costumes),
+    )
+
+
+def memory_at(monsters: int, costumes: int) -> Exercise:
+    """boo-5 with ``monsters`` Monsters and ``costumes`` costumes (the bank's: 4, 18; the
+    answer does not depend on the costumes: only the last round can corner them)."""
+    return Exercise(
+        id="boo-5",
+        title=Text(M("Boo Party!")),
+        level="challenge",
+        question=Text(
+            M(
+                "Monsters with a perfect memory never wear a revealed costume: each takes, at "
+                "random, a free costume that was never revealed and is not its own of last "
+                "round. They can still lose if a Monster finds no costume to wear. The round "
+                "of the last Vision is played in full (Ruling B3): the Monsters dress once more "
+                "after the last Vision is revealed. With {monsters} Monsters and {costumes} "
+                "costumes, what is the chance that they survive the whole deck?",
+                monsters=monsters,
+                costumes=costumes,
+            )
+        ),
+        expected=partial(perfect_memory_survival, monsters),
+        form=Text(M("a probability as a fraction")),
+        hint=Text(
+            M(
+                "Only the last round is dangerous: then exactly {monsters} costumes were never "
+                "revealed. The last Vision may or may not be one a Monster wore; then follow "
+                "the Monsters in seat order, counting the choices that leave the next one a "
+                "costume.",
+                monsters=monsters,
+            )
+        ),
+        estimates=True,
+        variant=lambda seed: memory_at(*party_for(seed, "boo-5")),
+    )
+
+
+BANK = (
+    avoid_at(MONSTERS, COSTUMES),
+    changes_at(MONSTERS, COSTUMES),
     Exercise(
         id="boo-3",
         title=Text(M("Boo Party!")),
@@ -283,47 +397,8 @@ BANK = (
         domain=(("m", 1, 300), ("k", 0, 300), ("n", 1, 300)),
         where=room_to_avoid,
     ),
-    Exercise(
-        id="boo-4",
-        title=Text(M("Boo Party!")),
-        level="core",
-        question=Text(
-            M(
-                "Same first round as boo-1 (4 Monsters, 18 costumes, 2 Visions revealed, a "
-                "random set of 4 costumes). How many Monsters do you expect to wear a revealed "
-                "costume?"
-            )
-        ),
-        expected=expected_hits,
-        form=Text(M("an expected value as a fraction")),
-        hint=Text(M("Each Monster on its own wears a revealed costume with chance 2/18: add up.")),
-        estimates=True,
-    ),
-    Exercise(
-        id="boo-5",
-        title=Text(M("Boo Party!")),
-        level="challenge",
-        question=Text(
-            M(
-                "Monsters with a perfect memory never wear a revealed costume: each takes, at "
-                "random, a free costume that was never revealed and is not its own of last "
-                "round. They can still lose if a Monster finds no costume to wear. The round "
-                "of the last Vision is played in full (Ruling B3): the Monsters dress once more "
-                "after the last Vision is revealed. With 4 Monsters and 18 costumes, what is the "
-                "chance that they survive the whole deck?"
-            )
-        ),
-        expected=perfect_memory_survival,
-        form=Text(M("a probability as a fraction")),
-        hint=Text(
-            M(
-                "Only the last round is dangerous: then exactly 4 costumes were never revealed. "
-                "The last Vision may or may not be one a Monster wore; then follow the Monsters "
-                "in seat order, counting the choices that leave the next one a costume."
-            )
-        ),
-        estimates=True,
-    ),
+    hits_at(MONSTERS, COSTUMES),
+    memory_at(MONSTERS, COSTUMES),
 )
 
 register(*BANK)
