@@ -76,9 +76,15 @@ def odds_panel(
     return rows
 
 
-def odds_panel_of(game: Game, seat: int | None) -> list[dict[str, Any]]:
-    """:func:`odds_panel` for ``game`` now, read as the game reads (its language)."""
-    return odds_panel(game.rules, game.view(seat), seat, game.read)
+def odds_panel_of(game: Game, seat: int | None, *, memory: bool = False) -> list[dict[str, Any]]:
+    """:func:`odds_panel` for ``game`` now, read as the game reads (its language).
+
+    ``memory=True``: the title's memory mode, answered from ``Rules.memory_view`` (what
+    it covers is then unknown to the answers too, as it is to the learner)."""
+    view = game.view(seat)
+    if memory:
+        view = game.rules.memory_view(view, seat)
+    return odds_panel(game.rules, view, seat, game.read)
 
 
 def answers(
