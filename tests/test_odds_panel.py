@@ -130,6 +130,23 @@ def test_a_title_without_a_panel_module_has_no_questions(monkeypatch: pytest.Mon
     assert rules.odds_questions() == ()  # a panel module without QUESTIONS
 
 
+def test_import_gamekit_loads_no_panel_and_asking_loads_no_sympy() -> None:
+    """``import gamekit`` (and a game) never loads the panel; reading a title's questions
+    loads its panel module but not SymPy, which comes with the first answer only."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, gamekit\n"
+        "g = gamekit.new_game('hats', players=3, seed=1)\n"
+        "print(sorted(m for m in sys.modules if m.endswith('.panel') or m == 'sympy'))\n"
+        "questions = g.rules.odds_questions()\n"
+        "print(sorted(m for m in sys.modules if m.endswith('.panel') or m == 'sympy'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["[]", "['gamekit.titles.hats.panel']"]
+
+
 @pytest.mark.parametrize("title", ASKING)
 def test_rows_are_json_and_percent_agrees_with_fraction(title: str) -> None:
     seen = 0
