@@ -571,6 +571,8 @@ def test_titles_give_their_own_analyses_and_the_old_names_delegate() -> None:
     inn = gamekit.rules_for("bloody-inn").analyses()
     assert {"memory_sweep", "survival_chart"} <= set(boo)
     assert {"wealth_by_round", "wealth_chart"} <= set(inn)
+    knock = gamekit.rules_for("knock-knock").analyses()
+    assert set(knock) == {"door_decisions", "doors_by_player"}
     assert gamekit.rules_for("hats").analyses() == {}
     assert simulation.analysis("memory_sweep") is boo["memory_sweep"]
     old = simulation.wealth_by_round(games=2, players=2, seed=3)

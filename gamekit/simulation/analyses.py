@@ -127,7 +127,7 @@ def analyses(title: str) -> dict[str, Callable[..., Any]]:
     """The analyses and charts of a title, by name (``{}`` for a title without any).
 
     >>> sorted(analyses("knock-knock"))
-    []
+    ['door_decisions', 'doors_by_player']
     """
     return dict(registry.rules_for(title).analyses())
 

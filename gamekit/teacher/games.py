@@ -10,6 +10,10 @@ A record is what ``game.to_json()`` saves. A record may also name its seats unde
 names are no part of the game: the record replays without them). A file holds one
 record or a list of them.
 
+:func:`decisions` replays the same records decision by decision, for a title's own
+lessons on the class's games (``rules.analyses()``): each :class:`Decision` holds the
+state before and after one action, who took it and where the game came from.
+
 >>> import gamekit
 >>> game = gamekit.new_game("hats", players=2, seed=4)
 >>> while not game.is_over:
@@ -22,12 +26,15 @@ record or a list of them.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gamekit.core.actions import Action
 from gamekit.core.errors import BadRecord
 from gamekit.core.game import Game, load_game
+from gamekit.core.rules import Rules
 
 Record = str | bytes | Mapping[str, Any]
 
@@ -64,6 +71,62 @@ def load_games(source: str | Path | Iterable[Record]) -> Any:
     return table
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a saved game: the state before and after ``action``, a copy each.
+
+    ``game`` numbers the games as :func:`load_games` does (its ``game`` column), ``step``
+    is the action's 1-based place in the record, ``player`` who played ``seat`` (a name, a
+    bot's name, or ``None`` for a record that names nobody).
+    """
+
+    record: str
+    game: int
+    step: int
+    seat: int
+    player: str | None
+    rules: Rules[Any]
+    before: Any
+    action: Action
+    after: Any
+
+    def view(self) -> dict[str, Any]:
+        """What the deciding seat knew when it decided (its view before the action)."""
+        return self.rules.view(self.before, self.seat)
+
+
+def decisions(source: str | Path | Iterable[Record]) -> Iterator[Decision]:
+    """Every decision of the saved games of ``source`` (as :func:`load_games` reads it), in
+    order: each record is checked whole first (a :class:`~gamekit.core.errors.BadRecord`
+    names it), then replayed through its title's rules.
+
+    >>> import gamekit
+    >>> game = gamekit.new_game("hats", players=2, seed=4)
+    >>> while not game.is_over:
+    ...     _ = game.play(game.legal_actions()[0])
+    >>> record = {**json.loads(game.to_json()), "seats": ["Ada", {"bot": "random"}]}
+    >>> steps = list(decisions([record]))
+    >>> len(steps) == len(game.history), steps[0].player, steps[0].step
+    (True, 'Ada', 1)
+    """
+    found = list(_records(source))
+    if not found:
+        raise ValueError("no saved game found")
+    for number, (where, record) in enumerate(found):
+        game, names = _replay(where, record), _seats(where, record)
+        rules = game.rules
+        state = rules.initial_state(game.config, game.seed)
+        for step, action in enumerate(game.history, start=1):
+            seat = rules.to_move(state)
+            assert seat is not None, "a replayed record moves only while the game goes on"
+            before = rules.copy_state(state)
+            rules.apply(state, action, None)
+            yield Decision(
+                where, number, step, seat, names[seat][0], rules, before, action,
+                rules.copy_state(state),
+            )  # fmt: skip
+
+
 def _category(values: list[str | None]) -> Any:
     import pandas as pd
 
@@ -74,6 +137,8 @@ def _records(source: str | Path | Iterable[Record]) -> Iterable[tuple[str, Recor
     """(where it came from, the record) for each saved game of ``source``."""
     if isinstance(source, str | Path):
         path = Path(source)
+        if not path.exists():
+            raise ValueError(f"{path}: no such file or folder of saved games")
         files = sorted(path.glob("*.json")) if path.is_dir() else [path]
         for file in files:
             try:

@@ -1,0 +1,159 @@
+"""The analysis lessons on the class's own games: each title's analyses of saved records
+(worked by hand on small records), the sample class files the lessons read, and bad input."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gamekit
+from gamekit.core.errors import BadRecord
+from gamekit.simulation import flatten
+from gamekit.teacher.games import decisions
+from gamekit.titles.knock_knock import analyses as kk
+from tools import class_records
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "notebooks" / "data"
+NAMES = ["Ada", "Bob", "Cy", "Dee"]
+
+
+def record_of(game: gamekit.Game, seats: list[Any]) -> dict[str, Any]:
+    """A game's record as a room keeps it: ``to_json()`` and who played each seat."""
+    return {**json.loads(game.to_json()), "seats": seats}
+
+
+def replayed(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of each record, replayed alone through the Game API."""
+    rows = []
+    for number, record in enumerate(records):
+        game = gamekit.load_game({k: v for k, v in record.items() if k != "seats"})
+        scores, winners = game.scores(), set(game.winners())
+        summaries = game.rules.summary(game.state)
+        for seat in range(game.players):
+            ahead = sum(1 for o, s in enumerate(scores) if o not in winners and s > scores[seat])
+            name = record["seats"][seat]
+            rows.append(
+                {
+                    "game": number,
+                    "seed": game.seed,
+                    "seat": seat,
+                    "player": name if isinstance(name, str) else name["bot"],
+                    "score": scores[seat],
+                    "rank": 1 if seat in winners else 1 + len(winners) + ahead,
+                    "winner": seat in winners,
+                    "decisions": len(game.history),
+                    **flatten(summaries[seat]),
+                }
+            )
+    return rows
+
+
+# -- the sample class files ------------------------------------------------------------
+@pytest.mark.parametrize("title", sorted(class_records.CLASSES))
+def test_the_sample_class_loads_as_replaying_its_records_one_by_one(title: str) -> None:
+    path = DATA / f"class-{title}.json"
+    records = json.loads(path.read_text(encoding="utf-8"))
+    assert 6 <= len(records) <= 12
+    table = gamekit.load_games(path)
+    want = replayed(records)
+    assert len(table) == len(want)
+    for row, expected in zip(table.to_dict("records"), want, strict=True):
+        assert {k: row[k] for k in expected} == expected
+    assert set(table.record) == {f"{path.name}[{n}]" for n in range(len(records))}
+    learners = {n for r in records for n in r["seats"] if isinstance(n, str)}
+    assert learners and table.bot.notna().any(), "learners and bots share the tables"
+
+
+@pytest.mark.parametrize("title", sorted(class_records.CLASSES))
+def test_the_sample_class_is_what_the_tool_writes(title: str) -> None:
+    """Seeded: the tool writes the committed file again, record for record, in the format
+    a room keeps (``to_json()`` keys plus ``"seats"``)."""
+    written = json.loads((DATA / f"class-{title}.json").read_text(encoding="utf-8"))
+    assert class_records.play(class_records.CLASSES[title]) == written
+    game = gamekit.load_game({k: v for k, v in written[0].items() if k != "seats"})
+    assert set(written[0]) == set(json.loads(game.to_json())) | {"seats"}
+
+
+# -- Knock! Knock!: the doors ----------------------------------------------------------
+def first_door(answer: str) -> gamekit.Game:
+    """Seed 3, four players: Ada knocks at Bob's door, and Bob answers."""
+    game = gamekit.new_game("knock-knock", players=4, seed=3)
+    game.play(game.legal_actions()[0])
+    game.play(answer)
+    return game
+
+
+def test_a_door_worked_by_hand() -> None:
+    """Bob's party is a monster and a vampire, no brute. He sees 14 cards: the eight first
+    guests, his five cards (one a monster vamp) and the face-up ghost vamp; 41 are unseen,
+    and Ada's card is any of them. Opening costs him points with a monster vamp (5 - 1
+    unseen), a vampire vamp (5), a kid (5: it takes one of his tied guests) or a taxi (3);
+    a ghost vamp finds no ghost (K4). So 17/41."""
+    before = gamekit.new_game("knock-knock", players=4, seed=3).view(1)
+    assert before["parties"][1] == ["monster", "vampire"] and before["hand"].count("monster vamp")
+    assert before["deck_top"] == "ghost vamp"
+    opened = record_of(first_door("Open the door"), NAMES)  # a record may stop anywhere
+    closed = record_of(first_door("Keep the door closed"), NAMES)
+    doors = kk.door_decisions([opened, closed])
+    rows = doors.to_dict("records")
+    assert [(r["game"], r["step"], r["seat"], r["player"], r["knocker"]) for r in rows] == [
+        (0, 2, 1, "Bob", 0),
+        (1, 2, 1, "Bob", 0),
+    ]
+    assert [Fraction(str(r["bad"])) for r in rows] == [Fraction(17, 41)] * 2
+    assert [r["odds_say"] for r in rows] == ["decline", "decline"]
+    assert [r["opened"] for r in rows] == [True, False]
+    table = kk.doors_by_player(doors).to_dict("records")
+    assert table == [
+        {
+            "player": "Bob",
+            "doors": 2,
+            "opened": 1,
+            "odds_say_decline": 2,
+            "opened_anyway": 1,
+            "declined_anyway": 0,
+            "bad_when_opened": round(17 / 41, 3),
+        }
+    ]
+
+
+def test_doors_of_a_record_that_names_nobody_are_the_seats() -> None:
+    game = first_door("Open the door")
+    bare = json.loads(game.to_json())
+    assert list(kk.door_decisions([bare]).player) == ["seat 1"]
+
+
+def test_the_doors_are_the_answers_of_the_sample_class() -> None:
+    path = DATA / "class-knock-knock.json"
+    doors = kk.door_decisions(path)
+    answers = [d for d in decisions(path) if d.action.kind in ("open", "decline")]
+    assert len(doors) == len(answers) > 0
+    by_player = kk.doors_by_player(doors).set_index("player")
+    assert by_player.loc["Ada", "opened"] == by_player.loc["Ada", "doors"], "Ada opens all"
+    assert by_player.loc["Eve", "opened"] == 0, "Eve opens none"
+    assert by_player.doors.sum() == len(doors)
+
+
+# -- bad input -------------------------------------------------------------------------
+def test_bad_input_is_refused_clearly(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no such file or folder"):
+        gamekit.load_games(tmp_path / "missing.json")
+    with pytest.raises(ValueError, match="no such file or folder"):
+        kk.door_decisions(tmp_path / "missing")
+    (tmp_path / "notes.json").write_text('{"title": "knock-knock"}', encoding="utf-8")
+    with pytest.raises(BadRecord, match="notes.json"):
+        kk.door_decisions(tmp_path)
+    with pytest.raises(BadRecord, match="a saved game is a JSON object"):
+        kk.door_decisions([42])  # type: ignore[list-item]
+    with pytest.raises(BadRecord, match="not JSON"):
+        list(decisions(["not a record"]))
+    with pytest.raises(ValueError, match="no saved game found"):
+        kk.door_decisions([])
+    game = first_door("Open the door")
+    with pytest.raises(BadRecord, match="one player per seat"):
+        kk.door_decisions([record_of(game, ["Ada"])])
