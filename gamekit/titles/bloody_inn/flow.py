@@ -130,10 +130,17 @@ def empty_rooms(s: State) -> list[int]:
 
 
 def welcome(s: State, log: Log) -> None:
-    """Draw and lodge travellers until the inn is full or a choice is needed (Ruling I2)."""
-    empty = empty_rooms(s)  # kept up to date as travellers are lodged
+    """Draw and lodge travellers until the inn is full or a choice is needed (Ruling I2).
+
+    The open rooms without a traveller are counted, not listed (a room without a key
+    never holds one, so they are the empty rooms less the closed ones): the list is
+    made only when one traveller goes to the first of them.
+    """
+    rooms, keys = s.rooms, s.keys
+    closed = keys.count(NO_KEY)
     while True:
-        if not empty:
+        free = rooms.count(EMPTY) - closed
+        if not free:
             if not s.entrance and s.exhausted == 1:
                 _ran_out_as_the_inn_fills(s, log)
             start_night(s, log)
@@ -141,8 +148,8 @@ def welcome(s: State, log: Log) -> None:
         if not s.entrance and not _refill(s, log):
             _last_round(s, log)
             return
-        if s.fcfs or len(empty) == 1:
-            lodge(s, empty.pop(0), log)
+        if s.fcfs or free == 1:
+            lodge(s, empty_rooms(s)[0], log)
             continue
         s.step, s.seat = "place", s.first
         return
@@ -435,8 +442,9 @@ def _travellers_leave(s: State, log: Log) -> None:
                 earnings[holder] += 1
             s.exit.append(card)
             rooms[r] = EMPTY
+    annexes = s.annexes
     for seat in range(s.players):
-        gardens = count_built(s, seat, "gardener") if s.annexes[seat] else 0
+        gardens = count_built(s, seat, "gardener") if annexes[seat] else 0
         earned = morning_income(earnings[seat], gardens)
         if earned:
             got = gain(s, seat, earned)
@@ -457,12 +465,13 @@ def _travellers_leave(s: State, log: Log) -> None:
 
 def wages_from(s: State, k: int, log: Log) -> None:
     """Wages for the seats from the ``k``-th after the first player (Ruling I6)."""
-    for i in range(k, s.players):
-        seat = (s.first + i) % s.players
+    players, first, cash, annexes = s.players, s.first, s.cash, s.annexes
+    for i in range(k, players):
+        seat = (first + i) % players
         hand = s.hands[seat]
-        owed = wages_owed(len(hand), count_built(s, seat, "distiller"))
-        if s.cash[seat] >= owed:
-            s.cash[seat] -= owed
+        owed = wages_owed(len(hand), count_built(s, seat, "distiller") if annexes[seat] else 0)
+        if cash[seat] >= owed:
+            cash[seat] -= owed
             if owed and log is not None:
                 text = M("{seat} pays {owed}F of wages.", seat=SEATS[seat], owed=owed)
                 log.append(Event(text, "wages", None, seat))

@@ -22,6 +22,7 @@ from gamekit.titles.bloody_inn.actions import (
     SERVICE_ROOM,
     TAKE_PEASANTS,
     TARGET,
+    Act,
 )
 from gamekit.titles.bloody_inn.cards import (
     APT,
@@ -86,12 +87,12 @@ def target_cards(s: State, seat: int, act: str, chosen: list[int]) -> list[int]:
     the price of ``chosen`` plus the candidate's rank must fit in the spare cards.
     """
     spare = len(s.hands[seat])
-    base = -discount(s, seat, act) if act != "kill" else 0
+    base = -discount(s, seat, act) if act != "kill" and s.annexes[seat] else 0
     for t in chosen:
         base += RANK[t]
     room = spare - base
-    if act == "bribe" or act == "kill":
-        out = [c for c in s.rooms if c >= 0 and RANK[c] <= room and c not in chosen]
+    if act == "bribe" or act == "kill":  # an empty room's rank is 99: never affordable
+        out = [c for c in s.rooms if ROOM_RANK[c] <= room and c not in chosen]
         if act == "kill" and room >= 0:
             left = [p for p in s.bistro if p not in chosen]
             out += left[-1:]
@@ -113,31 +114,47 @@ def possible_acts(s: State, seat: int) -> list[str]:
     """The actions with at least one affordable target, then ``pass``.
 
     The same test as :func:`target_cards` with no target chosen yet, done in one
-    sweep (it runs before every night action).
+    sweep (it runs before every night action): :func:`acts_of`, by name.
+    """
+    return [a.action for a in acts_of(s, seat) if isinstance(a, Act)]
+
+
+_BRIBE, _BUILD, _KILL, _BURY, _PASS = (ACT[a] for a in ACT_ORDER)
+
+
+def acts_of(s: State, seat: int) -> list[Action]:
+    """:func:`possible_acts` as the interned :class:`Act` objects, in ``ACT_ORDER``.
+
+    A guest is affordable when its rank fits the hand (plus the seat's discounts);
+    with peasants in the bistro, a Bribe and a Kill always have a target.
     """
     cards = s.hands[seat]
     hand = len(cards)
     bribe_off = build_off = bury_off = 0
-    for a in s.annexes[seat]:
-        act = DISCOUNT_ACT[a]
-        if act == "bribe":
-            bribe_off += 1
-        elif act == "build":
-            build_off += 1
-        elif act == "bury":
-            bury_off += 1
-    cheapest = min(map(ROOM_RANK.__getitem__, s.rooms))
-    out = []
-    if s.bistro or cheapest <= hand + bribe_off:
-        out.append("bribe")
+    built = s.annexes[seat]
+    if built:
+        for a in built:
+            act = DISCOUNT_ACT[a]
+            if act == "bribe":
+                bribe_off += 1
+            elif act == "build":
+                build_off += 1
+            elif act == "bury":
+                bury_off += 1
+    if s.bistro:
+        bribe = kill = True
+    else:
+        cheapest = min(map(ROOM_RANK.__getitem__, s.rooms))
+        bribe, kill = cheapest <= hand + bribe_off, cheapest <= hand
+    out: list[Action] = [_BRIBE] if bribe else []
     if cards and min(map(BUILD_RANK.__getitem__, cards)) < hand + build_off:
-        out.append("build")
-    if s.bistro or cheapest <= hand:
-        out.append("kill")
+        out.append(_BUILD)
+    if kill:
+        out.append(_KILL)
     corpses = s.corpses[seat]
     if corpses and min(map(RANK.__getitem__, corpses)) <= hand + bury_off and free_slots(s):
-        out.append("bury")
-    out.append("pass")
+        out.append(_BURY)
+    out.append(_PASS)
     return out
 
 
@@ -154,7 +171,7 @@ def may_launder(s: State, seat: int) -> bool:
 
 def act_choices(s: State) -> list[Action]:
     """The ``act`` step: the actions :func:`possible_acts` offers (2 to 5)."""
-    return [ACT[a] for a in possible_acts(s, s.seat)]
+    return acts_of(s, s.seat)
 
 
 def target_choices(s: State) -> list[Action]:

@@ -281,5 +281,14 @@ def police_present(s: State) -> bool:
 
 
 def police_among(rooms: Sequence[int]) -> bool:
-    """True when one of ``rooms`` (card ids, or ``EMPTY``) holds a police officer."""
-    return any(c >= 0 and IS_POLICE[c] for c in rooms)
+    """True when one of ``rooms`` (card ids, or ``EMPTY``) holds a police officer.
+
+    >>> police = IS_POLICE.index(True)
+    >>> police_among([EMPTY, police]), police_among([EMPTY, IS_POLICE.index(False)])
+    (True, False)
+    """
+    return any(map(_POLICE_IN.__getitem__, rooms))
+
+
+_POLICE_IN: tuple[bool, ...] = (*IS_POLICE, False)
+"""A room's content -> True for a police officer (``EMPTY``, -1, is the last entry)."""
