@@ -236,6 +236,17 @@ class RemoteGame:
         return bool(self._state.get("memory"))
 
     @property
+    def odds(self) -> bool:
+        """The teacher turned the odds panel on at this table (``serve(odds=True)``,
+        ``lobby.set_odds``)."""
+        return bool(self._state.get("odds"))
+
+    def odds_rows(self) -> list[dict[str, Any]]:
+        """The odds panel's rows the room computed for this seat from its own view
+        (``[]`` while the panel is off or this seat does not decide)."""
+        return list(self._payload.get("odds", []))
+
+    @property
     def seats(self) -> list[dict[str, Any]]:
         """Every seat: a person or a bot, connected or not, its stand-in bot's note."""
         return list(self._state.get("seats", []))
@@ -346,7 +357,8 @@ class RemoteGame:
                 timeout: float = 30.0) -> None:  # fmt: skip
         """A teacher's control, from the teacher's connection (``join(url, teacher_code,
         table=t)``): ``"start"``, ``"pause"``, ``"resume"``, ``"restart"`` (a ``table``),
-        ``"end"``, ``"end_all"`` or ``"timer"`` (``seconds`` per move, 0: none), at
+        ``"end"``, ``"end_all"``, ``"timer"`` (``seconds`` per move, 0: none),
+        ``"memory_on"``, ``"memory_off"``, ``"odds_on"`` or ``"odds_off"``, at
         ``table`` (``None``: every table). Raises :class:`ControlRefused` with the room's reason.
         """
         answer: Future[dict[str, Any]] = Future()

@@ -46,6 +46,10 @@ def add_parser(commands: Any, titles: list[str]) -> None:
         "--memory", action="store_true",
         help="memory mode at every table (Boo Party!'s covered Visions are not sent)",
     )  # fmt: skip
+    serve.add_argument(
+        "--odds", action="store_true",
+        help="the odds panel at every table (each seat's chances, from its own view)",
+    )  # fmt: skip
 
 
 def seat_bots(entries: list[str]) -> dict[int, str]:
@@ -71,7 +75,7 @@ def run(args: argparse.Namespace) -> str:
         args.title, args.players, args.tables, seed=args.seed, port=args.port, host=args.host,
         bots=seat_bots(args.bot), lang=args.lang, grace=args.grace, move_timer=args.move_timer,
         party_timer=args.party_timer, bot_delay=args.bot_delay, records=args.records,
-        memory=args.memory,
+        memory=args.memory, odds=args.odds,
     )  # fmt: skip
     run_forever(lobby)
     return f"{len(lobby.records())} finished games"

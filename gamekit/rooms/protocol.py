@@ -10,7 +10,8 @@ teacher's connection (the teacher's code) may also send ``control``::
     {"type": "control", "id": 4, "do": "pause", "table": 2}  # no table: every table
 
 ``do`` is one of :data:`CONTROLS`; ``"timer"`` takes ``"seconds"`` (0: no move timer);
-``"memory_on"`` and ``"memory_off"`` switch a title's memory mode.
+``"memory_on"`` and ``"memory_off"`` switch a title's memory mode, ``"odds_on"`` and
+``"odds_off"`` the odds panel (each seat's rows are computed by the room, from its view).
 The room answers ``welcome``, ``state`` (the payload of :mod:`gamekit.rooms.payload`
 and the seats), ``played`` or ``refused`` (with the ``id`` of the move), ``done``
 (a control carried out), ``error`` (a message it could not read), ``pong`` and
@@ -69,6 +70,8 @@ CONTROLS = (
     "timer",
     "memory_on",
     "memory_off",
+    "odds_on",
+    "odds_off",
 )
 """The teacher's controls over the wire (``restart`` needs a ``table``)."""
 MOVE_FIELDS = ("index", "action", "text")

@@ -114,12 +114,13 @@ class Room:
 
     def __init__(self, school: Classroom, number: int, seed: int, lang: str,
                  options: Mapping[str, Any], bots: Mapping[int, str],
-                 memory: bool = False) -> None:  # fmt: skip
+                 memory: bool = False, odds: bool = False) -> None:  # fmt: skip
         self.school = school
         self.number = number
         self.first_seed = seed
         self.lang = lang
         self.memory = memory
+        self.odds = odds
         self.options = dict(options)
         self.games = 0
         self.game = self._new_game(seed)
@@ -194,6 +195,13 @@ class Room:
             self.memory = on
             for link in self.links():
                 link.game = -1
+            self.broadcast()
+
+    def set_odds(self, on: bool) -> None:
+        """The odds panel on or off: every seat is sent its own rows (from its own view,
+        computed here) or none, at once."""
+        if self.odds != on:
+            self.odds = on
             self.broadcast()
 
     def set_timer(self, seconds: float | None, now: float) -> None:
@@ -323,7 +331,7 @@ class Room:
         if key not in made:
             with language(lang):
                 payload = seat_payload(self.game, link.seat, god=god, since=since,
-                                       memory=self.memory,
+                                       memory=self.memory, odds=self.odds,
                                        moves=god or self.status == PLAYING)  # fmt: skip
             made[key] = dumps(self._state_message(payload, self._seats_info(lang)))
         link.game, link.step = self.games, self.game.step
@@ -341,6 +349,7 @@ class Room:
             "seats": seats,
             "timer": left,
             "memory": self.memory,
+            "odds": self.odds,
             "payload": payload,
         }
 
@@ -499,6 +508,7 @@ class Classroom:
         records: str | Path | None = None,
         clock: Callable[[], float] | None = None,
         memory: bool | Sequence[bool] = False,
+        odds: bool | Sequence[bool] = False,
     ) -> None:
         import time
 
@@ -509,6 +519,7 @@ class Classroom:
         self.players = probe.players
         self.features = probe.rules.table_features
         memories = _memories(memory, tables, self.features, self.title)
+        odds_on = _per_table(odds, tables, "odds")
         self.tables = tables
         self.grace = float(grace)
         self.move_timer = move_timer
@@ -522,9 +533,10 @@ class Classroom:
         self.log: deque[str] = deque(maxlen=500)
         seat_bots = _seat_bots(self.title, bots or {}, self.players)
         self.rooms = [
-            Room(self, n, seed + n, _lang(lang, n), _options(options, n), seat_bots, memories[n])
+            Room(self, n, seed + n, _lang(lang, n), _options(options, n), seat_bots, memories[n],
+                 odds_on[n])
             for n in range(tables)
-        ]
+        ]  # fmt: skip
 
     @property
     def codes(self) -> list[list[str]]:
@@ -608,6 +620,8 @@ class Classroom:
                 room.set_timer(seconds, now)
             elif do in ("memory_on", "memory_off"):
                 room.set_memory(do == "memory_on")
+            elif do in ("odds_on", "odds_off"):
+                room.set_odds(do == "odds_on")
             else:
                 raise ValueError(f"unknown control {do!r}")
 
@@ -731,6 +745,14 @@ def _memories(
     if any(chosen) and "memory" not in features:
         raise ValueError(f"{title} has no memory mode")
     return [chosen[n % len(chosen)] for n in range(tables)]
+
+
+def _per_table(chosen: bool | Sequence[bool], tables: int, name: str) -> list[bool]:
+    """A switch at each table: one choice for all, or one per table (cycled)."""
+    values = [chosen] if isinstance(chosen, bool) else list(chosen)
+    if not values or not all(isinstance(on, bool) for on in values):
+        raise ValueError(f"{name} must be True, False or one of them per table, not {chosen!r}")
+    return [values[n % len(values)] for n in range(tables)]
 
 
 def _seat_bots(title: str, bots: Mapping[int, str], players: int) -> dict[int, str]:

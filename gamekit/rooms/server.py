@@ -212,6 +212,14 @@ class Lobby:
             raise ValueError(f"{self.classroom.title} has no memory mode")
         self._each("memory_on" if on else "memory_off", table)
 
+    def set_odds(self, on: bool, table: int | None = None) -> None:
+        """The odds panel ("What are my chances?") on or off at ``table`` (``None``: every
+        table). The room computes each seat's rows from that seat's own view; a learner's
+        table cannot turn it on."""
+        if not isinstance(on, bool):
+            raise ValueError(f"on must be True or False, not {on!r}")
+        self._each("odds_on" if on else "odds_off", table)
+
     def _each(self, do: str, table: int | None, seconds: float | None = None) -> None:
         rooms = self.classroom.rooms
         if table is not None and not (isinstance(table, int) and 0 <= table < len(rooms)):
@@ -323,6 +331,7 @@ def serve(
     records: str | Path | None = None,
     clock: Callable[[], float] | None = None,
     memory: bool | Sequence[bool] = False,
+    odds: bool | Sequence[bool] = False,
 ) -> Lobby:
     """Start a lobby of ``tables`` tables of ``title`` and return it (it runs in the background).
 
@@ -338,12 +347,15 @@ def serve(
     ``bot_delay``: seconds between bots' moves. ``records``: a folder where every
     finished game is saved. ``port=0``: any free port. ``clock``: the room's clock
     (seconds; tests give their own). ``memory``: a title's memory mode (Boo Party!'s
-    covered Visions are not sent at all), for every table or one per table.
+    covered Visions are not sent at all), for every table or one per table. ``odds``:
+    the odds panel, "What are my chances?" (each seat's rows computed by the room from
+    that seat's view only), for every table or one per table; :meth:`Lobby.set_odds`
+    switches it later.
     """
     classroom = Classroom(
         title, players, tables, seed, bots=bots, lang=lang, options=options, grace=grace,
         move_timer=move_timer, party_timer=party_timer, bot_delay=bot_delay, stand_in=stand_in,
-        records=records, memory=memory,
+        records=records, memory=memory, odds=odds,
         clock=clock or time.monotonic,
     )  # fmt: skip
     return Lobby(classroom, host, port)

@@ -129,6 +129,17 @@ def _page_messages() -> dict[str, Message]:
         "card_moves": CORE(
             "{name}: {count} moves: {list}", name=k["name"], count=k["count"], list="{list}"
         ),  # fmt: skip
+        # the odds panel ("What are my chances?")
+        "odds_panel": CORE("odds panel"),
+        "odds_panel_locked": CORE("odds panel (switched off by the teacher)"),
+        "odds_title": CORE("What are my chances?"),
+        "odds_given": CORE("given {given}", given="{given}"),
+        "odds_why": CORE("Why? The SymPy lines"),
+        "odds_code": CORE("SymPy lines that answer: {question}", question="{question}"),
+        "odds_exercise": CORE("Exercise"),
+        "odds_exercise_tip": CORE(
+            "Work it out yourself, then check your answer: {code}", code="{code}"
+        ),
         # the narration
         "what_happened": CORE("What happened"),
         "moves_and_narration": CORE("moves and what happened"),

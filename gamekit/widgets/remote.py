@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import math
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -36,13 +36,13 @@ import traitlets
 
 import gamekit
 from gamekit.core.errors import IllegalAction
-from gamekit.core.i18n import CORE, language
+from gamekit.core.i18n import CORE, Message, language
 from gamekit.core.names import Seat, and_list, seat_names
 from gamekit.core.rules import points_text
 from gamekit.rooms.payload import NARRATION_LIMIT
 
 from .labels import board_labels, bot_label, bot_labels, card_names, page_labels, seat_labels
-from .table import DEFAULT, HIDDEN_SEED, Perspective, Table, _diff_paths, _short
+from .table import DEFAULT, HIDDEN_SEED, Perspective, Table, _diff_paths, _short, asks_odds
 
 if TYPE_CHECKING:
     from gamekit.rooms.client import RemoteGame
@@ -187,6 +187,7 @@ class RemoteTable(Table):
             self.game_name = _header(self._rules_name, self._remote.table, str(state.get("status")))
             self.seat_notes = _seat_notes(state.get("seats", []), welcome.get("seat"))
             self.memory_mode = bool(state.get("memory"))
+            self._show_odds(state, payload)
             self._show_timer(state)
             closed = self._remote.closed_reason
             if closed == CLOSED:
@@ -194,6 +195,17 @@ class RemoteTable(Table):
             elif closed is not None:
                 self.error = str(CORE("the room closed the connection: {reason}", reason=closed))
             self.revision += 1
+
+    def _show_odds(self, state: Mapping[str, Any], payload: Mapping[str, Any]) -> None:
+        """The teacher's switch decides the panel; its rows are the room's, for this seat."""
+        on = bool(state.get("odds"))
+        if on:
+            self.odds_locked = False
+            self.odds = True
+        else:
+            self.odds = False
+            self.odds_locked = True
+        self.odds_rows = list(payload.get("odds", [])) if on else []
 
     def _room_summary(self, payload: Mapping[str, Any]) -> list[str]:
         if payload.get("is_over"):
@@ -284,12 +296,21 @@ class RemoteTable(Table):
         """The page may change its size only; anything else is sent back as it was."""
         return ROOM_SETTINGS
 
+    def _settings_refusal(self, refused: Sequence[str]) -> Message:
+        """At a room the teacher switches the odds panel (and everything but the size)."""
+        if "odds" in refused:
+            return CORE("at a room the teacher switches the odds panel on or off")
+        return super()._settings_refusal(refused)
+
     # -- what the local table does and a room's does not -----------------------------
     def _arm_timer(self) -> None:
         """No kernel countdown: the room's clock runs the timers."""
 
     def _memory_switched(self, _change: Any) -> None:
         """The room decides memory mode and covers what it sends: nothing to draw again."""
+
+    def _odds_switched(self, _change: Any) -> None:
+        """The room decides the odds panel and sends its rows: nothing to draw again."""
 
     def _classroom_switched(self, change: Any) -> None:
         """A table at a room is always locked to its seat."""
@@ -301,6 +322,7 @@ class RemoteTable(Table):
         with self.hold_sync(), language(self.language), seat_names(None):
             self.title = game.title
             self.features = []
+            self.odds_offered = asks_odds(rules)
             self.players = game.players
             self.seed = HIDDEN_SEED
             self.humans = [] if game.seat is None else [game.seat]

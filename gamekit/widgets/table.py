@@ -64,17 +64,23 @@ class _Default:
 
 DEFAULT: Any = _Default()
 _CLASSROOM = [False]
+_ODDS_ALLOWED = [True]
 
 
-def classroom(on: bool = True) -> None:
+def classroom(on: bool = True, *, odds: bool = True) -> None:
     """Classroom mode for every table made after this call (once per notebook).
 
-    >>> classroom(True); classroom(False)
+    ``odds=False``: the teacher's switch, the odds panel ("What are my chances?") is
+    off on every table made after, and the learner cannot turn it on (the page's
+    toggle is refused and says why; ``Table(g, odds=True)`` starts with it off).
+
+    >>> classroom(True, odds=False); classroom(False)
     """
     _CLASSROOM[0] = bool(on)
+    _ODDS_ALLOWED[0] = bool(odds)
 
 
-PAGE_SETTINGS = frozenset({"speed_ms", "autoplay", "memory_mode", "party_timer", "size"})
+PAGE_SETTINGS = frozenset({"speed_ms", "autoplay", "memory_mode", "party_timer", "size", "odds"})
 """The traits the page may set itself (its own controls); the rest go through requests."""
 
 
@@ -107,6 +113,11 @@ class Table(anywidget.AnyWidget):
     errors, and the game's narration, moves and results. ``clock``: the party
     timer's clock (default: the kernel's event loop; tests pass a
     :class:`~gamekit.widgets.timer.ManualClock`).
+    ``odds=True``: the odds panel, "What are my chances?" (the title's questions,
+    answered exactly from the seat's own view, with the SymPy lines that answer them),
+    between the narration and the moves while the seat shown decides (or for a
+    spectator); the page's "odds panel" toggle switches it. Off when the teacher said
+    :func:`classroom` ``(..., odds=False)``.
     """
 
     _esm = _STATIC / "table.js"
@@ -171,6 +182,15 @@ class Table(anywidget.AnyWidget):
     """The board module's words (``kit.t``): English message id -> the table's language."""
     card_names = traitlets.Dict().tag(sync=True)
     """Card id -> its names by form, in the table's language (``kit.cardName``)."""
+    odds = traitlets.Bool(False).tag(sync=True)
+    """The odds panel is shown (the page's toggle; ``Table(g, odds=True)``)."""
+    odds_locked = traitlets.Bool(False).tag(sync=True)
+    """The teacher switched the odds panel off (:func:`classroom` ``(odds=False)``)."""
+    odds_offered = traitlets.Bool(False).tag(sync=True)
+    """The title asks odds questions (``Rules.odds_questions()``): the page shows the toggle."""
+    odds_rows: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    """The panel's rows now (``key``, ``question``, ``given``, ``fraction``, ``percent``,
+    ``exercise``, ``why``): the payload's ``odds``, from the shown seat's view only."""
     _ready = False
     """False while the constructor runs (its keyword traits must not redraw yet)."""
 
@@ -196,6 +216,7 @@ class Table(anywidget.AnyWidget):
         lang: str | None = None,
         clock: Clock | None = None,
         god_view: bool = False,
+        odds: bool = False,
         **kwargs: Any,
     ) -> None:
         _check_keywords(kwargs)
@@ -209,6 +230,12 @@ class Table(anywidget.AnyWidget):
         if lang is not None:
             self.lang = lang
         self._game = game if game is not None else gamekit.new_game(gamekit.TITLES[0], seed=1)
+        self.odds_locked = not _ODDS_ALLOWED[0]
+        if odds and self.odds_locked:
+            with language(self.language):
+                self.error = str(_odds_refusal())
+        else:
+            self.odds = bool(odds)
         self.classroom = _CLASSROOM[0] if classroom is None else bool(classroom)
         self.size = size
         self._names_given = None if names is None else check_names(names, self._game.players)
@@ -294,6 +321,13 @@ class Table(anywidget.AnyWidget):
                          value=_short(value)))
             ) from None  # fmt: skip
 
+    @traitlets.validate("odds")
+    def _valid_odds(self, proposal: Any) -> bool:
+        """The odds panel turns on only where the teacher allows it."""
+        if proposal["value"] and self.odds_locked:
+            raise traitlets.TraitError(str(_odds_refusal()))
+        return bool(proposal["value"])
+
     @traitlets.validate("speed_ms")
     def _valid_speed(self, proposal: Any) -> int:
         """The bots' pause, clamped into :data:`SPEED_MS`."""
@@ -368,6 +402,11 @@ class Table(anywidget.AnyWidget):
         if self._ready:
             self.refresh(remember=False)
 
+    @traitlets.observe("odds")
+    def _odds_switched(self, _change: Any) -> None:
+        if self._ready:
+            self.refresh(remember=False)
+
     @traitlets.observe("party_timer")
     def _timer_switched(self, _change: Any) -> None:
         if self._ready:
@@ -386,7 +425,10 @@ class Table(anywidget.AnyWidget):
     # -- what the page may change ----------------------------------------------
     def _page_settings(self) -> frozenset[str]:
         """The traits the page may set by itself."""
-        return PAGE_SETTINGS - ({"memory_mode"} if self.classroom else set())
+        return PAGE_SETTINGS - (
+            ({"memory_mode"} if self.classroom else set())
+            | ({"odds"} if self.odds_locked else set())
+        )
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Take the page's changes to its own settings only (speed, autoplay, memory
@@ -401,9 +443,16 @@ class Table(anywidget.AnyWidget):
         except traitlets.TraitError:
             refused = sorted(set(sync_data))
         if refused:
-            self.send_state(refused)
-            with self._speaking():
-                self.error = str(CORE("the table keeps its settings: the page cannot change them"))
+            with self._speaking(), self.hold_sync():
+                self.send_state(refused)
+                self.error = str(self._settings_refusal(refused))
+                self.revision += 1  # the page draws the refusal
+
+    def _settings_refusal(self, refused: Sequence[str]) -> Message:
+        """Why the page's change of ``refused`` settings was sent back."""
+        if "odds" in refused and self.odds_locked:
+            return _odds_refusal()
+        return CORE("the table keeps its settings: the page cannot change them")
 
     # -- messages from the page -----------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -784,6 +833,7 @@ class Table(anywidget.AnyWidget):
         with self.hold_sync(), self._speaking():
             self.title = game.title
             self.features = sorted(rules.table_features)
+            self.odds_offered = asks_odds(rules)
             self.game_name = rules.display_name()
             self.players = game.players
             self._localised = None
@@ -964,6 +1014,7 @@ class Table(anywidget.AnyWidget):
             god=seat == GOD,
             memory=self._memory_on(),
             read=self.read,
+            odds=self.odds and not self.odds_locked and self.cover_for is None,
         )
 
     def _memory_on(self) -> bool:
@@ -980,6 +1031,7 @@ class Table(anywidget.AnyWidget):
         self.winners = list(game.winners())
         self.legal = payload["legal"]
         self.narration = payload["narration"]
+        self.odds_rows = payload["odds"]
         self.summary_lines = self._summary()
         self.seed = HIDDEN_SEED if self.classroom else game.seed
         self.perspectives = self._offered()
@@ -995,6 +1047,26 @@ class Table(anywidget.AnyWidget):
             )
             lines = [str(CORE("Scores so far: {points}.", points=points))]
         return [self.read(line) for line in lines]
+
+
+def asks_odds(rules: Any) -> bool:
+    """The title asks the odds panel's questions (``Rules.odds_questions()`` is not empty).
+
+    >>> asks_odds(object())
+    False
+    """
+    questions = getattr(rules, "odds_questions", None)
+    if not callable(questions):
+        return False
+    try:
+        return bool(list(questions()))
+    except Exception:  # a title whose questions cannot be listed offers no panel
+        return False
+
+
+def _odds_refusal() -> Message:
+    """Why the odds panel stays off: the teacher's switch."""
+    return CORE("the teacher switched the odds panel off for this class")
 
 
 def _at_a_room(game: object) -> bool:
@@ -1123,7 +1195,7 @@ def _generic_failure(err: BaseException) -> str:
 
 
 _KEYWORDS = ("game", "seat", "bots", "humans", "classroom", "names", "size", "lang", "clock",
-             "god_view")  # fmt: skip
+             "god_view", "odds")  # fmt: skip
 
 
 def _check_keywords(kwargs: Mapping[str, Any]) -> None:

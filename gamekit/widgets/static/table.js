@@ -287,6 +287,45 @@ export function newsLines(words, { rows, step, lastStep, over, mine, winners }) 
   return lines.slice(-6);
 }
 
+// The odds panel, "What are my chances?": the title's questions answered exactly from
+// this seat's own view. The kernel (or the room) computes the rows; the page only lays
+// them out. Returns a tree of [tag, attrs, ...children] (strings are text), built into the
+// page by `build`, or null when there is nothing to show. Each row: the question, "given
+// …", the fraction and the percent, its exercise (an id or null) and a "why" disclosure
+// with the SymPy lines in a <pre> a learner can copy. `open`: the row keys whose "why"
+// the learner opened (kept across redraws).
+export function oddsPanel(words, rows, open = new Set()) {
+  if (!Array.isArray(rows) || !rows.length) return null;
+  const items = rows.map((r, i) => {
+    const key = String(r.key ?? i);
+    const question = String(r.question || "");
+    const answer = ["div", { class: "gk-odds-answer" },
+      ["b", { class: "gk-odds-fraction" }, String(r.fraction || "")],
+      r.percent ? ["span", { class: "gk-odds-percent" }, String(r.percent)] : null];
+    const exercise = r.exercise ? ["span", { class: "gk-odds-exercise", "data-exercise": String(r.exercise),
+      title: words.t("odds_exercise_tip", { code: `gamekit.exercises.check(${JSON.stringify(String(r.exercise))}, answer)` }) },
+    words.t("odds_exercise"), " ", ["code", {}, String(r.exercise)]] : null;
+    const why = r.why ? ["details", { class: "gk-odds-why", "data-key": key, open: open.has(key) },
+      ["summary", {}, words.t("odds_why")],
+      ["pre", { class: "gk-odds-code", tabindex: "0", "aria-label": words.t("odds_code", { question }) },
+        ["code", {}, String(r.why)]]] : null;
+    return ["li", { class: "gk-odds-row", "data-key": key },
+      ["div", { class: "gk-odds-head" }, ["span", { class: "gk-odds-question" }, question], answer],
+      r.given ? ["div", { class: "gk-odds-given" }, words.t("odds_given", { given: r.given })] : null,
+      exercise || why ? ["div", { class: "gk-odds-more" }, exercise, why] : null];
+  });
+  return ["section", { class: "gk-odds", "aria-label": words.t("odds_title") },
+    ["div", { class: "gk-odds-title", "aria-hidden": "true" }, words.t("odds_title")],
+    ["ul", { class: "gk-odds-list" }, ...items]];
+}
+
+// The texts of a tree made by oddsPanel (or any such tree), in order: what a reader sees.
+export function treeText(tree) {
+  if (tree === null || tree === undefined || tree === false) return "";
+  if (!Array.isArray(tree)) return String(tree);
+  return tree.slice(2).map(treeText).join("");
+}
+
 // A trait the Python side may not have (older kernels): its default then.
 export function opt(model, name, fallback) {
   const v = model.get(name);
@@ -349,6 +388,14 @@ function morph(old, neu) {
   const value = FORM_FIELDS.has(neu.nodeName) ? neu.value : null; // read before its options move
   setChildren(old, [...neu.childNodes]);
   if (value !== null && old.value !== value) old.value = value;
+}
+
+// A tree of [tag, attrs, ...children] (see oddsPanel) as page elements.
+function build(tree) {
+  if (tree === null || tree === undefined || tree === false) return null;
+  if (!Array.isArray(tree)) return String(tree);
+  const [tag, attrs, ...kids] = tree;
+  return h(tag, attrs, ...kids.map(build));
 }
 
 function svg(tag, attrs = {}, ...children) {
@@ -664,11 +711,13 @@ function tableParts(W) {
       parts.board.dataset.board = "covered";
       setChildren(parts.board, [h("div", { class: "gk-covered-board" }, t("covered"))]);
       setChildren(parts.actions, []);
+      drawOdds(model, parts.odds, true);
     } else {
       const board = drawBoard ? drawBoard(ctx) : genericBoard(ctx);
       parts.board.dataset.board = drawBoard ? "title" : "generic";
       setChildren(parts.board, [board]);
       drawActions(model, parts.actions, ctx, send);
+      drawOdds(model, parts.odds, false);
     }
     drawResult(model, parts.result);
     drawNarration(model, parts.narration);
@@ -690,6 +739,16 @@ function tableParts(W) {
         h("button", { class: "gk-btn gk-uncover", onclick: () => send({ type: "uncover" }) }, seatText(who, "i_am"))));
     }
     return true;
+  }
+
+  // The odds panel between the narration and the moves (never behind the cover); a "why"
+  // the learner opened stays open across redraws.
+  function drawOdds(model, box, covered) {
+    const rows = covered || !opt(model, "odds", false) ? [] : opt(model, "odds_rows", []);
+    const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.key));
+    const tree = oddsPanel(W, rows, open);
+    box.hidden = !tree;
+    setChildren(box, tree ? [build(tree)] : []);
   }
 
   function drawHeader(model, header) {
@@ -930,6 +989,10 @@ function tableParts(W) {
       onchange: (ev) => { model.set("memory_mode", ev.target.checked); model.save_changes(); } }), " " + t("memory_mode"));
     const timer = h("label", { class: "gk-toggle gk-timer-toggle" }, h("input", { type: "checkbox", class: "gk-timer",
       onchange: (ev) => { model.set("party_timer", ev.target.checked); model.save_changes(); } }), " " + t("timer_5"));
+    // The odds panel: the page's own setting, which the teacher may switch off (then the
+    // kernel refuses the change and says why, and the box is checked again as it was).
+    const odds = h("label", { class: "gk-toggle gk-odds-toggle" }, h("input", { type: "checkbox", class: "gk-odds-switch",
+      onchange: (ev) => { model.set("odds", ev.target.checked); model.save_changes(); } }), " ", h("span", { class: "gk-odds-label" }, t("odds_panel")));
     const persp = h("select", { class: "gk-persp-select", "aria-label": t("seen_from"), onkeydown: menuKeys,
       onchange: (ev) => { const v = ev.target.value; send({ type: "seat", seat: v === "" ? null : v === "god" ? "god" : Number(v) }); } });
     const theme = h("select", { class: "gk-theme-select", "aria-label": t("theme"),
@@ -973,13 +1036,13 @@ function tableParts(W) {
         btn(t("redo"), "gk-redo gk-travel", () => send({ type: "redo" })),
         h("label", { class: "gk-timeline-label gk-travel" }, t("step_label") + " ", timeline, h("output", { class: "gk-timeline-out" }))),
       h("div", { class: "gk-row" },
-        h("label", {}, t("seen_from") + " ", persp), memory, timer, theme, zoom),
+        h("label", {}, t("seen_from") + " ", persp), memory, timer, odds, theme, zoom),
       h("div", { class: "gk-row gk-new-row" }, h("label", {}, t("new_game_label") + " ", title), h("label", {}, t("players") + " ", players),
         h("label", { class: "gk-debug" }, t("seed") + " ", seed), options, fields, newGame,
         h("span", { class: "gk-debug gk-save-load" }, btn(t("save"), "gk-save", () => send({ type: "save" }), t("save_tip")),
           " ", h("label", { class: "gk-load-label" }, t("load") + " ", file))),
     );
-    box._parts = { timeline, speed, auto, memory, timer, persp, title, players, seed, options, fields, zoom };
+    box._parts = { timeline, speed, auto, memory, timer, odds, persp, title, players, seed, options, fields, zoom };
     box._titleShown = null;
     box._playersShown = null;
     box._schemaFor = null;
@@ -1007,6 +1070,10 @@ function tableParts(W) {
     const features = opt(model, "features", []);
     p.memory.hidden = !hasFeature(features, "memory");
     p.timer.hidden = !hasFeature(features, "timer");
+    const locked = !!opt(model, "odds_locked", false);
+    p.odds.hidden = !opt(model, "odds_offered", false);
+    p.odds.querySelector("input").checked = !!opt(model, "odds", false) && !locked;
+    p.odds.querySelector(".gk-odds-label").textContent = locked ? t("odds_panel_locked") : t("odds_panel");
     const seat = model.get("seat");
     const options = perspectiveChoices(W, model.get("players"), classroom, seat, opt(model, "perspectives", null));
     const key = JSON.stringify(options);
@@ -1142,12 +1209,13 @@ class Table {
       result: h("div", { class: "gk-result", role: "region", hidden: true }),
       controls: h("div", { class: "gk-controls" }),
       narration: h("ol", { class: "gk-narration" }),
+      odds: h("div", { class: "gk-odds-box", hidden: true }),
       cover: h("div", { class: "gk-cover", hidden: true }),
       extras: h("div", { class: "gk-extras" }),
       tip: h("div", { class: "gk-tip", role: "tooltip", id: `gk-tip-${Math.random().toString(36).slice(2)}`, hidden: true }),
     };
     parts.sideTitle = h("div", { class: "gk-side-title" });
-    const side = h("aside", { class: "gk-side" }, parts.sideTitle, parts.narration, parts.actions);
+    const side = h("aside", { class: "gk-side" }, parts.sideTitle, parts.narration, parts.odds, parts.actions);
     parts.side = side;
     const main = h("div", { class: "gk-main" }, parts.result, parts.board);
     // The seats (who plays, sit and stand) come after the board and the moves: the header,
@@ -1278,7 +1346,8 @@ class Table {
       redraw();
     });
     for (const name of ["revision", "memory_mode", "autoplay", "party_timer", "humans", "classroom", "cover_for", "names",
-      "rulings", "summary_lines", "size", "options_schema", "labels", "board_labels", "card_names", "features", "timer_seat"]) model.on(`change:${name}`, redraw);
+      "rulings", "summary_lines", "size", "options_schema", "labels", "board_labels", "card_names", "features", "timer_seat",
+      "odds", "odds_locked", "odds_offered"]) model.on(`change:${name}`, redraw);
     model.on("change:saved_json", () => P.showSaved(model, parts.extras));
     redraw();
     return () => {
