@@ -133,7 +133,6 @@ def _page_messages() -> dict[str, Message]:
         "odds_panel": CORE("odds panel"),
         "odds_panel_locked": CORE("odds panel (switched off by the teacher)"),
         "odds_title": CORE("What are my chances?"),
-        "odds_given": CORE("given {given}", given="{given}"),
         "odds_why": CORE("Why? The SymPy lines"),
         "odds_code": CORE("SymPy lines that answer: {question}", question="{question}"),
         "odds_exercise": CORE("Exercise"),

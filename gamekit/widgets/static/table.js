@@ -290,8 +290,8 @@ export function newsLines(words, { rows, step, lastStep, over, mine, winners }) 
 // The odds panel, "What are my chances?": the title's questions answered exactly from
 // this seat's own view. The kernel (or the room) computes the rows; the page only lays
 // them out. Returns a tree of [tag, attrs, ...children] (strings are text), built into the
-// page by `build`, or null when there is nothing to show. Each row: the question, "given
-// …", the fraction and the percent, its exercise (an id or null) and a "why" disclosure
+// page by `build`, or null when there is nothing to show. Each row: the question, its
+// "given …" (a sentence of the engine's, in the table's language), the fraction and the percent, its exercise (an id or null) and a "why" disclosure
 // with the SymPy lines in a <pre> a learner can copy. `open`: the row keys whose "why"
 // the learner opened (kept across redraws).
 export function oddsPanel(words, rows, open = new Set()) {
@@ -311,7 +311,7 @@ export function oddsPanel(words, rows, open = new Set()) {
         ["code", {}, String(r.why)]]] : null;
     return ["li", { class: "gk-odds-row", "data-key": key },
       ["div", { class: "gk-odds-head" }, ["span", { class: "gk-odds-question" }, question], answer],
-      r.given ? ["div", { class: "gk-odds-given" }, words.t("odds_given", { given: r.given })] : null,
+      r.given ? ["div", { class: "gk-odds-given" }, String(r.given)] : null,
       exercise || why ? ["div", { class: "gk-odds-more" }, exercise, why] : null];
   });
   return ["section", { class: "gk-odds", "aria-label": words.t("odds_title") },
