@@ -1,0 +1,214 @@
+"""The odds panel in JupyterLab and Chromium: "What are my chances?" between the narration
+and the moves, on one projector screen with the hand.
+
+For every title a ``Table(game, odds=True)`` as the lessons build it (a learner seated,
+the bots playing by themselves) is opened at 1280×720 and at 800×720 (file browser
+closed). At the learner's decision the table's top is put at the notebook's top; the
+hand, the moves (title, first and last), the newest narration line and the panel's title
+must each be inside the screen and uncovered. The first "why" is opened with the
+keyboard (its SymPy lines in a focusable <pre>), axe-core must find no serious or
+critical violation in the table, the toggle hides and shows the panel, and after one
+move and the bots' turns the learner's panel is back. A title the engine asks nothing
+of yet gets a stand-in panel in its kernel (long rows, for the layout). Screenshots go
+to ``GAMEKIT_SHOTS`` (default ``test-artifacts/odds``). Every wait is for a state.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from labserver import Lab
+
+import gamekit
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+SEEDS = {"knock-knock": 7, "hats": 3, "boo-party": 5, "bloody-inn": 2}
+PLAYERS = {"knock-knock": 4, "hats": 4, "boo-party": 5, "bloody-inn": 4}
+
+STAND_IN = '''
+import sys, types
+from gamekit.core.rules import Rules
+from gamekit.widgets.table import asks_odds
+if not asks_odds(game.rules):  # the engine asks nothing of this title yet: a stand-in panel
+    def odds_panel(rules, view, seat, read=None):
+        return [
+            {"key": "stand-in-1", "question": "What are the chances the next card you draw is a high one?",
+             "given": "given the cards you cannot see (41 in all; high ones: 8), each as likely to be next",
+             "fraction": "8/41", "percent": "19.5 %", "exercise": "kk-6",
+             "why": "from sympy import Rational\\nhigh, unseen = 8, 41\\nRational(high, unseen)"},
+            {"key": "stand-in-2", "question": "What are the chances you win this round?",
+             "given": "given your hand and the open cards", "fraction": "3/11", "percent": "27.3 %",
+             "exercise": None, "why": "from sympy import Rational\\nRational(3, 11)"},
+        ]
+    stand_in = types.ModuleType("gamekit.odds.panel")
+    stand_in.odds_panel = odds_panel
+    sys.modules["gamekit.odds.panel"] = stand_in
+    Rules.odds_questions = lambda self: ("stand-in",)
+'''
+
+
+def _shots() -> Path:
+    folder = os.environ.get("GAMEKIT_SHOTS")
+    path = Path(folder) if folder else Lab.artifact("odds")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _notebook(title: str, before: str = "") -> list[str]:
+    return [
+        "import gamekit\n"
+        "from gamekit.widgets import Table\n"
+        f"{before}"
+        f"game = gamekit.new_game({title!r}, players={PLAYERS[title]}, seed={SEEDS[title]})\n"
+        f"{STAND_IN}\n"
+        "table = Table(game, odds=True)\n"
+        "table.speed_ms = 60  # the bots' pause between their moves, short for the test\n"
+        "table",
+    ]
+
+
+_MY_TURN_WITH_ODDS = """(step) => { const root = document.querySelector('.gk-root');
+  return !!root && Number(root.dataset.step) > step
+    && !!root.querySelector('.gk-board[data-board="title"]')
+    && !!root.querySelector('.gk-status.gk-yours') && !!root.querySelector('.gk-action')
+    && !!root.querySelector('.gk-odds-box:not([hidden]) .gk-odds-row'); }"""
+
+# The table's top at the top of the notebook; then each part's box against what clips it.
+_ON_SCREEN = """async () => {
+  const root = document.querySelector('.gk-root');
+  const scroller = root.closest('.jp-WindowedPanel-outer, .jp-Notebook')
+    || document.scrollingElement;
+  scroller.scrollTop += root.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 2;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const seat = root.querySelector('.gk-seat.gk-me')?.dataset.seat;
+  const hand = root.querySelector(`.gk-board .gk-area[data-seat="${seat}"] .gk-hand`)
+    || root.querySelector('.gk-board .gk-hand');
+  const moves = [...root.querySelectorAll('.gk-actions .gk-action')];
+  const events = root.querySelectorAll('.gk-narration .gk-event');
+  const parts = { hand, movesTitle: root.querySelector('.gk-actions-title'),
+    firstMove: moves[0], lastMove: moves[moves.length - 1], newestLine: events[events.length - 1],
+    oddsTitle: root.querySelector('.gk-odds-title'),
+    firstQuestion: root.querySelector('.gk-odds-question') };
+  const clip = (el) => {
+    let r = { top: 0, bottom: window.innerHeight, left: 0, right: window.innerWidth };
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      const clips = style.overflowY !== 'visible' || style.overflowX !== 'visible';
+      if (a !== scroller && !clips) continue;
+      const b = a.getBoundingClientRect();
+      r = { top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom),
+            left: Math.max(r.left, b.left), right: Math.min(r.right, b.right) };
+      if (a === scroller) break;
+    }
+    return r;
+  };
+  const out = {};
+  for (const [name, el] of Object.entries(parts)) {
+    if (!el) { out[name] = { missing: true }; continue; }
+    const r = el.getBoundingClientRect();
+    const c = clip(el);
+    const inside = r.height > 0 && r.top >= c.top - 1 && r.bottom <= c.bottom + 1
+      && r.left >= c.left - 1 && r.right <= c.right + 1;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 10));
+    const uncovered = !!hit && (hit === el || el.contains(hit) || hit.contains(el));
+    if (!inside || !uncovered) out[name] = { top: Math.round(r.top), bottom: Math.round(r.bottom),
+      clip: [Math.round(c.top), Math.round(c.bottom)], inside, uncovered };
+  }
+  return out;
+}"""
+
+
+def _open(page: Any, lab: Any, name: str, cells: list[str], width: int) -> None:
+    lab.write_notebook(f"{name}.ipynb", cells)
+    lab.open_and_run(page, f"{name}.ipynb")  # at 1280 px: a narrow toolbar hides the status
+    page.set_viewport_size({"width": width, "height": 720})
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    page.wait_for_function(_MY_TURN_WITH_ODDS, arg=-1, timeout=90_000)
+
+
+def _axe(page: Any) -> list[Any]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.wait_for_function(  # the change flash is over: no animation left to catch mid-way
+        "() => document.getAnimations().every((a) => a.playState !== 'running')", timeout=10_000
+    )
+    results = Axe().run(page, context={"include": [[".gk-root"]]})
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("width", [1280, 800])
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_the_odds_panel_fits_beside_the_hand_and_passes_axe(
+    title: str, width: int, browser: Any, lab: Any
+) -> None:
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.set_default_timeout(30_000)
+    shots = _shots()
+    try:
+        _open(page, lab, f"odds-{title}-{width}", _notebook(title), width)
+        off_screen = page.evaluate(_ON_SCREEN)
+        page.mouse.move(1, 1)
+        page.screenshot(path=str(shots / f"odds-{title}-{width}-first.png"))
+        assert off_screen == {}, off_screen
+        # The first "why", by keyboard: its SymPy lines in a <pre> the learner can copy.
+        summary = page.locator(".gk-odds-why summary").first
+        summary.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".gk-odds-why[open] pre.gk-odds-code")
+        code = page.locator(".gk-odds-why[open] pre.gk-odds-code").first
+        assert "sympy" in code.inner_text().lower() and code.get_attribute("tabindex") == "0"
+        code.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"odds-{title}-{width}-why.png"))
+        bad = _axe(page)
+        assert bad == [], bad
+        # The toggle hides the panel and shows it again (a page setting, like the size).
+        toggle = page.locator(".gk-odds-switch")
+        assert toggle.is_checked()
+        toggle.uncheck()
+        page.wait_for_selector(".gk-odds-box", state="hidden")
+        toggle.check()
+        page.wait_for_selector(".gk-odds-box:not([hidden]) .gk-odds-row")
+        # One move, the bots' turns, and the learner's panel is back with the hand.
+        step = int(str(page.locator(".gk-root").get_attribute("data-step")))
+        page.locator(".gk-actions .gk-action").first.click()
+        page.wait_for_function(_MY_TURN_WITH_ODDS, arg=step, timeout=90_000)
+        off_screen = page.evaluate(_ON_SCREEN)
+        page.mouse.move(1, 1)
+        page.screenshot(path=str(shots / f"odds-{title}-{width}-later.png"))
+        assert off_screen == {}, off_screen
+    finally:
+        page.context.close()
+        lab.stop_kernels()
+
+
+def test_the_teachers_switch_refuses_the_toggle_and_says_why(browser: Any, lab: Any) -> None:
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.set_default_timeout(30_000)
+    cells = _notebook("knock-knock", "gamekit.widgets.classroom(True, odds=False)\n")
+    try:
+        lab.write_notebook("odds-classroom.ipynb", cells)
+        lab.open_and_run(page, "odds-classroom.ipynb")
+        page.wait_for_selector(".gk-root .gk-status.gk-yours")
+        assert page.locator(".gk-odds-box").is_hidden()
+        label = page.locator(".gk-odds-toggle")
+        assert "switched off by the teacher" in label.inner_text()
+        page.locator(".gk-error .gk-dismiss").click()  # the table said why at its start
+        label.locator("input").check()
+        page.wait_for_function(
+            "() => !document.querySelector('.gk-error').hidden"
+            " && !document.querySelector('.gk-odds-switch').checked"
+        )
+        assert "teacher switched the odds panel off" in page.locator(".gk-error").inner_text()
+        assert page.locator(".gk-odds-box").is_hidden()
+        page.screenshot(path=str(_shots() / "odds-classroom-refused.png"))
+    finally:
+        page.context.close()
+        lab.stop_kernels()
