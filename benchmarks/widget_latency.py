@@ -7,7 +7,13 @@ with the kernel's answer (the round trip page -> kernel -> page, plus drawing);
 ``draw`` is the page's own drawing time within it.
 Target: median <= 100 ms. A measurement, not a test: nothing asserts on time.
 
+``--learner``: the table of a learner at seat 0 instead (the bots wait their longest, so
+Undo always comes first), where the odds panel has rows to draw; ``--odds on`` turns the
+panel on (``Table(..., odds=True)``): "undo" then redraws the learner's decision with its
+questions answered, "play" the bots' turn without them.
+
     .venv/bin/python benchmarks/widget_latency.py [--clicks 30] [--out latency.json]
+    .venv/bin/python benchmarks/widget_latency.py --learner --odds on
 """
 
 from __future__ import annotations
@@ -51,18 +57,22 @@ MEASURE = """async ([selectors, clicks]) => {
 }"""
 
 
-def _notebook(title: str) -> list[str]:
-    return [
-        "import gamekit\n"
-        "from gamekit.widgets import Table\n"
-        f"table = Table(gamekit.new_game({title!r}, seed=1), seat='god', bots=None)\n"
-        "table"
-    ]
+def _notebook(title: str, learner: bool = False, odds: bool = False) -> list[str]:
+    if not learner:
+        table = f"table = Table(gamekit.new_game({title!r}, seed=1), seat='god', bots=None)\n"
+    else:
+        table = (
+            f"table = Table(gamekit.new_game({title!r}, seed=1), seat=0, humans=[0], odds={odds})\n"
+            "table.speed_ms = 10_000  # the bots wait: the next click is always the learner's\n"
+        )
+    return ["import gamekit\nfrom gamekit.widgets import Table\n" + table + "table"]
 
 
-def measure(title: str, lab: Any, browser: Any, clicks: int) -> dict[str, list[float]]:
+def measure(
+    title: str, lab: Any, browser: Any, clicks: int, learner: bool = False, odds: bool = False
+) -> dict[str, list[float]]:
     """Click the first legal action then Undo, ``clicks`` times; return the samples (ms)."""
-    lab.write_notebook(f"{title}.ipynb", _notebook(title))
+    lab.write_notebook(f"{title}.ipynb", _notebook(title, learner, odds))
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.set_default_timeout(60_000)
     try:
@@ -93,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clicks", type=int, default=30)
     parser.add_argument("--titles", nargs="*", default=list(gamekit.TITLES))
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--learner", action="store_true", help="a learner at seat 0, not god")
+    parser.add_argument("--odds", choices=("off", "on"), default="off", help="the odds panel")
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         print(f"{CHROMIUM} is not installed: nothing measured")
@@ -107,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     ):
         browser = play.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
         for title in args.titles:
-            samples = measure(title, lab, browser, args.clicks)
+            on = args.odds == "on"
+            samples = measure(title, lab, browser, args.clicks, args.learner or on, on)
             results[title] = {kind: summary(s) for kind, s in samples.items()}
             results[title]["click->redraw"] = summary(samples["play"] + samples["undo"])
             print(f"{title:12s} " + "  ".join(

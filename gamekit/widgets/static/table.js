@@ -749,6 +749,8 @@ function tableParts(W) {
     const tree = oddsPanel(W, rows, open);
     box.hidden = !tree;
     setChildren(box, tree ? [build(tree)] : []);
+    const step = String(model.get("step"));
+    if (box.dataset.step !== step) { box.dataset.step = step; box.scrollTop = 0; } // a new position: its first question
   }
 
   function drawHeader(model, header) {
