@@ -201,7 +201,8 @@ def test_the_real_panel_gives_plain_rows_to_the_deciding_seat(title: str) -> Non
     rows: list[dict[str, Any]] = table.odds_rows
     json.dumps(rows)
     assert bool(rows) == table.odds_offered, "a title with questions answers the learner"
-    assert rows == seat_payload(game, table.seat, odds=True)["odds"]
+    memory = table.memory_mode and "memory" in game.rules.table_features  # Boo Party!: on
+    assert rows == seat_payload(game, table.seat, memory=memory, odds=True)["odds"]
     for row in rows:
         assert sorted(row) == sorted(ODDS_KEYS)
         assert row["fraction"] and row["question"]
