@@ -497,11 +497,23 @@ def replace_white_key(s: State, room: int, log: Log) -> None:
 def launder(s: State, n: int, log: Log) -> None:
     """After passing: ``n`` cheques made from cash (or ``-n`` cashed), Ruling I3."""
     seat = s.seat
-    text: Message
+    got = 0
     if n > 0:
         s.cash[seat] -= 10 * n
         s.cheques[seat] += n
-        text = N(
+    elif n < 0:
+        s.cheques[seat] += n
+        got = gain(s, seat, -10 * n)
+    if log is not None:
+        log.append(Event(_laundered(seat, n, got), "launder", "I3", seat))
+    end_turn(s, log)
+
+
+def _laundered(seat: int, n: int, got: int) -> Message:
+    """The narration of a pass's laundering: ``n`` cheques made (or ``-n`` cashed for
+    ``got`` F), or nothing (Ruling I3)."""
+    if n > 0:
+        return N(
             "{seat} launders {money}F into {count} cheque.",
             "{seat} launders {money}F into {count} cheques.",
             n,
@@ -509,10 +521,8 @@ def launder(s: State, n: int, log: Log) -> None:
             money=10 * n,
             count=n,
         )
-    elif n < 0:
-        s.cheques[seat] += n
-        got = gain(s, seat, -10 * n)
-        text = N(
+    if n < 0:
+        return N(
             "{seat} cashes {count} cheque and gains {gain}.",
             "{seat} cashes {count} cheques and gains {gain}.",
             -n,
@@ -520,8 +530,4 @@ def launder(s: State, n: int, log: Log) -> None:
             count=-n,
             gain=Gain(got, -10 * n),
         )
-    else:
-        text = M("{seat} launders nothing.", seat=SEATS[seat])
-    if log is not None:
-        log.append(Event(text, "launder", "I3", seat))
-    end_turn(s, log)
+    return M("{seat} launders nothing.", seat=SEATS[seat])
