@@ -69,6 +69,28 @@ def test_seed_deriver_gives_derive_seeds() -> None:
         for i in (0, 1, 9, 10, 12345):
             assert games(i) == derive_seed(seed, "game", i)
             assert bots.row(i, 5) == [derive_seed(seed, "bot", i, k) for k in range(5)]
+    for count in (0, 1, 15, 16, 17, 40):  # the seats' labels looked up, then made
+        row = SeedDeriver(3, "bot").row(2, count)
+        assert row == [derive_seed(3, "bot", 2, k) for k in range(count)]
+
+
+def test_the_lookups_of_the_draws_change_no_draw() -> None:
+    # Rng.shuffle and KeyedRng.choice look widths and masks up for small sizes: the same
+    # draws as the plain Fisher-Yates of below(i + 1), and items[below(n)], on both sides
+    # of the table's end, and the generator is left where the plain draws leave it.
+    for seed in range(12):
+        for size in (0, 1, 2, 16, 42, 75, 255, 256, 257, 300):
+            fast, plain = Rng(seed), Rng(seed)
+            dealt, expected = list(range(size)), list(range(size))
+            fast.shuffle(dealt)
+            for i in range(size - 1, 0, -1):
+                j = plain.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert dealt == expected
+            assert fast.below(1000) == plain.below(1000)
+        one, other = KeyedRng(seed), KeyedRng(seed)
+        for size in (255, 256, 257, 1000, 64, 63, 65):
+            assert one.choice(range(size)) == other.below(size)
 
 
 def test_unknown_title_lists_known_ones() -> None:

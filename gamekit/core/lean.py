@@ -72,14 +72,20 @@ def play_out_at_random(
     choices = [rng.choice for rng in rngs]
     actions: list[Action] = []
     seat = to_move(state)
-    for decisions in range(MAX_DECISIONS + 1):
-        if seat is None:
-            return LeanResult(state, decisions, actions)
-        action = choices[seat](legal_actions(state))
-        apply(state, action, None)
-        if record:
+    if record:
+        for decisions in range(MAX_DECISIONS + 1):
+            if seat is None:
+                return LeanResult(state, decisions, actions)
+            action = choices[seat](legal_actions(state))
+            apply(state, action, None)
             actions.append(action)
-        seat = to_move(state)
+            seat = to_move(state)
+    else:  # the same loop, without the record: a simulation's every decision
+        for decisions in range(MAX_DECISIONS + 1):
+            if seat is None:
+                return LeanResult(state, decisions, actions)
+            apply(state, choices[seat](legal_actions(state)), None)
+            seat = to_move(state)
     raise RuntimeError(f"{rules.title}: no end after {MAX_DECISIONS} decisions")
 
 

@@ -99,7 +99,12 @@ class SeedDeriver:
     def row(self, label: int, count: int) -> list[int]:
         """``[derive_seed(seed, *labels, label, k) for k in range(count)]`` (int labels)."""
         prefix = self._prefix + b"%d/" % label
-        return [_first_word(sha256(prefix + b"%d" % k).digest())[0] for k in range(count)]
+        ends = _DIGITS[:count] if count <= len(_DIGITS) else [b"%d" % k for k in range(count)]
+        return [_first_word(sha256(prefix + end).digest())[0] for end in ends]
+
+
+_DIGITS: tuple[bytes, ...] = tuple(b"%d" % k for k in range(16))
+"""``b"%d" % k`` for the seats of a row (a game has at most a few)."""
 
 
 class _Chance:
@@ -166,6 +171,14 @@ def _equal(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+_TABLED = 257
+"""Sizes below this have their widths and masks looked up (the decks, the legal lists)."""
+_WIDTHS: tuple[int, ...] = tuple(n.bit_length() for n in range(_TABLED))
+"""``_WIDTHS[n]`` is ``n.bit_length()``: the bits one draw below ``n`` takes."""
+_MASKS: tuple[int, ...] = tuple((1 << k) - 1 for k in _WIDTHS)
+"""``_MASKS[n]`` is ``(1 << n.bit_length()) - 1``."""
+
+
 class Rng(_Chance):
     """The dealer's generator (Mersenne Twister bits): seeded once a game, many draws."""
 
@@ -186,10 +199,10 @@ class Rng(_Chance):
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place (``below`` inlined: the same draws, faster)."""
-        bits = self._bits
+        bits, widths = self._bits, _WIDTHS
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            k = n.bit_length()
+            k = widths[n] if n < _TABLED else n.bit_length()
             j = bits(k)
             while j >= n:
                 j = bits(k)
@@ -257,8 +270,11 @@ class KeyedRng(_Chance):
         n = len(items)
         if n <= 0:
             raise ValueError("below(n) needs n >= 1")
-        k = n.bit_length()
-        mask = (1 << k) - 1
+        if n < _TABLED:
+            k, mask = _WIDTHS[n], _MASKS[n]
+        else:
+            k = n.bit_length()
+            mask = (1 << k) - 1
         pool, left = self._pool, self._left
         while True:
             if left < k:
