@@ -169,3 +169,63 @@ def test_api_md_documents_graded_hints_with_hint_after() -> None:
     exercises._TRIES.clear()
     assert check("kk-1", "1/2", hint=True).message == method
     exercises._TRIES.clear()
+
+
+def public_names(module: str) -> list[str]:
+    """A module's public names: its ``__all__``, else what its own source defines at the top
+    (functions, classes, constants) and takes from its own submodules, no leading ``_``."""
+    import ast
+    import importlib
+
+    found = importlib.import_module(module)
+    if hasattr(found, "__all__"):
+        return list(found.__all__)
+    assert found.__file__ is not None
+    tree = ast.parse(Path(found.__file__).read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign):
+            names += [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.append(node.target.id)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(module + "."):
+            names += [alias.asname or alias.name for alias in node.names]
+    return [name for name in names if not name.startswith("_")]
+
+
+def api_code() -> str:
+    """What docs/api.md shows as code: its fenced blocks and inline code spans."""
+    return "\n".join(re.findall(r"```.*?```|`[^`\n]+`", read(API), flags=re.S))
+
+
+def undocumented(names: list[str], code: str) -> list[str]:
+    return [n for n in names if not re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", code)]
+
+
+@pytest.mark.parametrize("module", ["gamekit.exercises", "gamekit.teacher"])
+def test_api_md_names_every_public_name_of_the_exercises_and_the_teachers_desk(
+    module: str,
+) -> None:
+    names = public_names(module)
+    assert {"variant_rng", "with_variants", "variant_of", "check"} <= set(names) or (
+        {"assign", "verdict", "select"} <= set(names)
+    )
+    assert undocumented(names, api_code()) == [], f"docs/api.md does not show {module}'s"
+    # a name said only in prose does not count; one missing from the code is found
+    assert undocumented(["with_variants"], "with variants") == ["with_variants"]
+
+
+def test_api_md_lists_every_field_of_an_exercise() -> None:
+    import dataclasses
+
+    from gamekit.exercises import Exercise
+
+    code = api_code()
+    built = re.search(r"`Exercise\(([^`]*)\)`", code)
+    assert built, "docs/api.md shows no Exercise(...) with its fields"
+    for field in dataclasses.fields(Exercise):
+        assert f"{field.name}=" in built.group(1), f"Exercise.{field.name} is not in docs/api.md"
+    for name in ("variant_rng", "with_variants", "variant_of", "Exercise.variance"):
+        assert f"`{name}" in read(API), name

@@ -241,3 +241,48 @@ def test_binder_installs_what_the_lessons_need_at_the_tested_versions() -> None:
     for name, version in pins.items():
         assert tested.get(normalise(name)) == version, f"{name}: not the tested version"
     assert (ROOT / "binder" / "runtime.txt").read_text(encoding="utf-8").strip() == "python-3.11"
+
+
+FREEZE_LEAVES_OUT = {"pip", "setuptools", "wheel", "distribute"}
+"""What ``pip freeze`` (so ``./kit freeze``) never writes: the installers' own packages."""
+
+
+def test_the_tested_versions_pin_every_package_the_test_set_up_installs() -> None:
+    """Every package that ``./kit setup test``'s extras bring in, followed through the
+    installed packages' own requirements (no network), has its ``==`` pin."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    extras = re.search(r'^EXTRAS="([^"]+)"', (ROOT / "kit").read_text("utf-8"), re.M)
+    assert extras, "the kit names the extras its test set-up installs"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = [*project["dependencies"]]
+    wanted += [
+        r for extra in extras.group(1).split(",") for r in project["optional-dependencies"][extra]
+    ]
+    todo, seen, absent = [Requirement(r) for r in wanted], set(), set()
+    while todo:
+        req = todo.pop()
+        if (normalise(req.name), frozenset(req.extras)) in seen:
+            continue
+        seen.add((normalise(req.name), frozenset(req.extras)))
+        try:
+            requires = metadata.distribution(req.name).requires or []
+        except metadata.PackageNotFoundError:
+            absent.add(normalise(req.name))  # not installed here: nothing to follow
+            continue
+        for line in requires:
+            sub = Requirement(line)
+            if sub.marker is None or any(
+                sub.marker.evaluate({"extra": e}) for e in {"", *req.extras}
+            ):
+                todo.append(sub)
+    pinned = {
+        normalise(line.split("==")[0])
+        for line in (ROOT / "requirements-tested.txt").read_text(encoding="utf-8").splitlines()
+        if "==" in line and not line.startswith("#")
+    }
+    needed = {name for name, _ in seen} - absent - FREEZE_LEAVES_OUT
+    assert len(needed) > 100, "the test extras are installed here"
+    assert sorted(needed - pinned) == [], "not pinned in requirements-tested.txt (./kit freeze)"
