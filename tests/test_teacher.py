@@ -12,6 +12,7 @@ import itertools
 import json
 import math
 import re
+import shutil
 import subprocess
 import sys
 from fractions import Fraction
@@ -41,15 +42,18 @@ CHOSEN = ["kk-1", "kk-6", "hats-6"]
 """A small assignment: an estimate allowed (kk-1), a variant (kk-6), a formula (hats-6)."""
 
 
-def learners_apart(exercise_id: str = "kk-6") -> tuple[str, str]:
-    """Two roster ids whose variants of an exercise have different exact answers."""
+def learners_apart(*exercise_ids: str) -> tuple[str, str]:
+    """Two roster ids whose variants of each exercise (default: kk-6) have different exact
+    answers."""
     first = "ada"
-    mine = variant_of(exercise(exercise_id), seed_for(SECRET, first)).expected()
+
+    def answer(exercise_id: str, learner: str) -> Any:
+        return variant_of(exercise(exercise_id), seed_for(SECRET, learner)).expected()
+
     for other in ("grace", "alan", "emmy", "kurt", "sofia", "carl", "marie", "ida"):
-        theirs = variant_of(exercise(exercise_id), seed_for(SECRET, other)).expected()
-        if theirs != mine:
+        if all(answer(e, other) != answer(e, first) for e in exercise_ids or ("kk-6",)):
             return first, other
-    raise AssertionError(f"eight learners share ada's {exercise_id} answer")
+    raise AssertionError(f"eight learners share one of ada's {exercise_ids} answers")
 
 
 VARIANTS = with_variants()
@@ -485,7 +489,7 @@ def otter_run(autograder: Path, notebook: Path, out: Path) -> dict[str, Any]:
 
 @pytest.mark.slow
 def test_otter_grades_solutions_full_blank_zero_and_each_learner_alone(tmp_path: Path) -> None:
-    ada, grace = learners_apart()
+    ada, grace = learners_apart("kk-6", "boo-4")
     course = tmp_path / "course"
     tool(
         "gamekit",
@@ -498,6 +502,7 @@ def test_otter_grades_solutions_full_blank_zero_and_each_learner_alone(tmp_path:
         str(write_roster(tmp_path, ada, grace)),
         "kk-1",
         "kk-6",
+        "boo-4",
         str(course),
         cwd=tmp_path,
     )
@@ -520,6 +525,29 @@ def test_otter_grades_solutions_full_blank_zero_and_each_learner_alone(tmp_path:
     copied = fill(title / "learners" / grace / "knock-knock.ipynb", seed_for(SECRET, ada))
     scores = {q: t["score"] for q, t in otter_run(autograder, copied, tmp_path / "g").items()}
     assert scores == {"kk-1": 1.0, "kk-6": 0}, "ada's kk-6 answer fails for grace"
+    # a Boo Party! variant: each learner's own table; ada's answer is not grace's
+    boo = course / "boo-party"
+    boo_grader = boo / "dist" / "autograder" / "boo-party-autograder.zip"
+    own = {}
+    for learner in (ada, grace):
+        path = boo / "learners" / learner / "boo-party.ipynb"
+        own[learner] = next(
+            "".join(c.source)
+            for c in nbformat.read(path, as_version=4).cells
+            if c.metadata.get("gamekit", {}).get("exercise") == "boo-4"
+        )
+    assert own[ada] != own[grace], "each learner's question shows their own table"
+    own_copy = shutil.copytree(boo / "learners" / grace, tmp_path / "grace-own")
+    mine = fill(boo / "learners" / ada / "boo-party.ipynb", seed_for(SECRET, ada))
+    assert {q: t["score"] for q, t in otter_run(boo_grader, mine, tmp_path / "ba").items()} == {
+        "boo-4": 2.0
+    }
+    copied = fill(boo / "learners" / grace / "boo-party.ipynb", seed_for(SECRET, ada))
+    scores = {q: t["score"] for q, t in otter_run(boo_grader, copied, tmp_path / "bg").items()}
+    assert scores == {"boo-4": 0}, "ada's boo-4 answer fails for grace"
+    theirs = fill(own_copy / "boo-party.ipynb", seed_for(SECRET, grace))
+    scores = {q: t["score"] for q, t in otter_run(boo_grader, theirs, tmp_path / "bt").items()}
+    assert scores == {"boo-4": 2.0}, "grace's own boo-4 answer passes for her"
 
 
 def write_roster(folder: Path, *learners: str) -> Path:
@@ -534,7 +562,7 @@ def test_nbgrader_autogrades_solutions_full_blank_zero_and_each_learner_alone(
 ) -> None:
     from nbgrader.api import Gradebook
 
-    ada, grace = learners_apart()
+    ada, grace = learners_apart("kk-6", "inn-4")
     course = tmp_path / "course"
     tool(
         "gamekit",
@@ -548,6 +576,7 @@ def test_nbgrader_autogrades_solutions_full_blank_zero_and_each_learner_alone(
         "--roster",
         str(write_roster(tmp_path, ada, grace)),
         *CHOSEN,
+        "inn-4",
         str(course),
         cwd=tmp_path,
     )
@@ -578,9 +607,11 @@ def test_nbgrader_autogrades_solutions_full_blank_zero_and_each_learner_alone(
         "test-kk-6-accepted": 1.5,
         "test-kk-6-exact": 1.5,
         "test-hats-6-exact": 3.0,
+        "test-inn-4-exact": 3.0,
     }
     assert scores[ada] == full
-    assert scores[grace] == {**full, "test-kk-6-accepted": 0, "test-kk-6-exact": 0}
+    copied = {"test-kk-6-accepted": 0, "test-kk-6-exact": 0, "test-inn-4-exact": 0}
+    assert scores[grace] == {**full, **copied}, "ada's kk-6 and inn-4 answers fail for grace"
     assert set(scores["blank"].values()) == {0}
     graded = nbformat.read(course / "autograded" / "blank" / "exercises" / "hats.ipynb", 4)
     said = "\n".join(
