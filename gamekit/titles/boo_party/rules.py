@@ -107,6 +107,25 @@ __all__ = [
 _WEAR_ROWS: list[list[Action]] = [list(row) for row in WEAR]
 """``WEAR`` as lists, so a slice is already the list ``legal_actions`` returns."""
 
+_DISGUISES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+"""A Monster's legal list by (seat, costumes, every seat's ``worn``): the same few
+positions come back in game after game (the first Monster's is always the same)."""
+_DISGUISES_KEPT = 8192
+"""Most positions kept in ``_DISGUISES`` (the cache starts again when full)."""
+
+
+def _disguises(seat: int, costumes: int, worn: Sequence[int | None]) -> list[Action]:
+    """Monster ``seat``'s choices: the costumes nobody wears yet by number, then nothing."""
+    legal = _WEAR_ROWS[seat][:costumes]  # every costume, legal[c] wearing costume c
+    taken = [c for c in worn if c is not None and 0 <= c < costumes]
+    if taken:
+        taken.sort(reverse=True)  # from the highest, so lower indices stay in place
+        for costume in taken:
+            del legal[costume]
+    legal.append(WEAR_NOTHING[seat])
+    return legal
+
+
 _RESULTS: dict[tuple[Any, ...], tuple[tuple[Score, ...], tuple[int, ...], tuple[Any, ...]]] = {}
 """``BooPartyRules.results`` by (players, costumes, ending, Visions revealed, round)."""
 _RESULTS_KEPT = 4096
@@ -215,15 +234,13 @@ class BooPartyRules(Rules[State]):
             return []
         if seat == SEER:
             return list(SEER_ACTIONS)
-        costumes = state.costumes
-        legal = _WEAR_ROWS[seat][:costumes]  # every costume, legal[c] wearing costume c
-        taken = [c for c in state.worn if c is not None and 0 <= c < costumes]
-        if taken:
-            taken.sort(reverse=True)  # from the highest, so lower indices stay in place
-            for costume in taken:
-                del legal[costume]
-        legal.append(WEAR_NOTHING[seat])
-        return legal
+        key = (seat, state.costumes, *state.worn)  # all that a Monster's list depends on
+        found = _DISGUISES.get(key)
+        if found is None:
+            if len(_DISGUISES) >= _DISGUISES_KEPT:
+                _DISGUISES.clear()
+            found = _DISGUISES[key] = tuple(_disguises(seat, state.costumes, state.worn))
+        return list(found)
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """The party timer: a Monster whose time runs out wears nothing (B6); the Seer
