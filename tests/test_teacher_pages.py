@@ -120,7 +120,7 @@ def test_the_rules_page_links_its_digest(rules: str) -> None:
     assert "](bloody-inn-digest.md)" in (ROOT / rules).read_text()
 
 
-NUMBERS = ("00", "10", "11", "20", "21", "30", "31", "40", "41", "50", "51", "60", "70")
+NUMBERS = ("00", "10", "11", "12", "20", "21", "30", "31", "40", "41", "50", "51", "60", "70")
 """The lessons held to goals and a recap here."""
 LESSONS = sorted(
     p
