@@ -37,13 +37,13 @@ def _shots() -> Path:
     return path
 
 
-def _notebook(title: str, before: str = "") -> list[str]:
+def _notebook(title: str, before: str = "", lang: str = "en") -> list[str]:
     return [
         "import gamekit\n"
         "from gamekit.widgets import Table\n"
         f"{before}"
         f"game = gamekit.new_game({title!r}, players={PLAYERS[title]}, seed={SEEDS[title]})\n"
-        "table = Table(game, odds=True)\n"
+        f"table = Table(game, odds=True, lang={lang!r})\n"
         "table.speed_ms = 60  # the bots' pause between their moves, short for the test\n"
         "table",
     ]
@@ -212,7 +212,26 @@ def test_the_teachers_switch_refuses_the_toggle_and_says_why(browser: Any, lab: 
         )
         assert "teacher switched the odds panel off" in page.locator(".gk-error").inner_text()
         assert page.locator(".gk-odds-box").is_hidden()
+        page.locator(".gk-error").scroll_into_view_if_needed()
         page.screenshot(path=str(_shots() / "odds-classroom-refused.png"))
+    finally:
+        page.context.close()
+        lab.stop_kernels()
+
+
+def test_the_panel_speaks_french_at_a_french_table(browser: Any, lab: Any) -> None:
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.set_default_timeout(30_000)
+    try:
+        _open(page, lab, "odds-fr", _notebook("boo-party", lang="fr"), 1280)
+        panel = page.locator(".gk-odds-box")
+        assert panel.locator(".gk-odds-title").inner_text() == "Quelles sont mes chances\u202f?"
+        assert "Pourquoi" in panel.locator("summary").first.inner_text()
+        assert "%" in panel.locator(".gk-odds-percent").first.inner_text()
+        assert "," in panel.locator(".gk-odds-percent").first.inner_text(), "a decimal comma"
+        assert page.locator(".gk-odds-label").inner_text() == "panneau des chances"
+        page.mouse.move(1, 1)
+        page.screenshot(path=str(_shots() / "odds-boo-party-1280-fr.png"))
     finally:
         page.context.close()
         lab.stop_kernels()
