@@ -183,3 +183,38 @@ def test_bad_settings_are_refused_before_any_table_exists() -> None:
         Classroom("hats", players=3, bots={1: "nobody"})
     with pytest.raises(ValueError, match="tables"):
         Classroom("hats", tables=0)
+
+
+def test_a_hub_user_sits_only_at_the_seat_given_to_their_name() -> None:
+    school = Classroom("knock-knock", players=3, seed=4, clock=lambda: 0.0,
+                       bots={2: "random"}, seats={"ada": (0, 1), "bob": (0, 0)})  # fmt: skip
+    ada, eve, bob, anon = Laptop(), Laptop(), Laptop(), Laptop()
+    ada.link.user, eve.link.user, bob.link.user = "ada", "eve", "bob"
+    school.receive(ada.link, dumps({"type": "hello", "code": school.codes[0][0]}), 0.0)
+    assert ada.last("bye") and ada.closed  # a seat's code is no way round the teacher's seats
+    school.receive(eve.link, dumps({"type": "hello"}), 0.0)
+    assert "no seat here is given to eve" in eve.last("bye")["reason"] and eve.closed
+    school.receive(anon.link, dumps({"type": "hello"}), 0.0)
+    assert "needs code" in anon.last("error")["reason"] and not anon.closed
+    assert school.rooms[0].status == "waiting" and not any(s.links for s in school.rooms[0].seats)
+    ada = Laptop()
+    ada.link.user = "ada"
+    for laptop in (ada, bob):
+        school.receive(laptop.link, dumps({"type": "hello"}), 0.0)
+    assert (ada.last("welcome")["seat"], bob.last("welcome")["seat"]) == (1, 0)
+    assert school.rooms[0].status == "playing"
+    assert "(ada, " in school.log[-2] and "joined as ada" in school.log[-2]
+
+
+@pytest.mark.parametrize(
+    ("seats", "why"),
+    [
+        ({"ada": (1, 0)}, "the tables are 0 to 0"),
+        ({"ada": (0, 2)}, "is a bot's"),
+        ({"ada": (0, 0), "bob": (0, 0)}, "is given to 'ada' and 'bob'"),
+        ({"ada": (0,)}, "must be \\[table, seat\\]"),
+    ],
+)
+def test_bad_hub_seats_are_refused_before_any_table_exists(seats: dict[str, Any], why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        Classroom("knock-knock", players=3, bots={2: "random"}, seats=seats)

@@ -30,8 +30,9 @@ def serve(title: str, players: int | None = None, tables: int = 1, **options: An
     return start(title, players, tables, **options)
 
 
-def join(url: str, code: str, **options: Any) -> RemoteGame:
-    """Take the seat ``code`` opens at the lobby ``url``: :func:`gamekit.rooms.client.join`."""
+def join(url: str | None = None, code: str | None = None, **options: Any) -> RemoteGame:
+    """Take the seat ``code`` opens at the lobby ``url`` (in a JupyterHub kernel, no
+    argument: the seat given to this hub user): :func:`gamekit.rooms.client.join`."""
     from gamekit.rooms.client import join as connect
 
     return connect(url, code, **options)

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any
 
+import tornado.httpclient
 import tornado.websocket
 
 import gamekit
@@ -51,10 +52,11 @@ class ControlRefused(GamekitError):
 class RemoteGame:
     """One seat (or a spectator) at a room. Made by :func:`join`."""
 
-    def __init__(self, url: str, code: str, *, lang: str | None = None,
-                 table: int | None = None, timeout: float = CONNECT_SECONDS) -> None:  # fmt: skip
+    def __init__(self, url: str, code: str | None, *, lang: str | None = None,
+                 table: int | None = None, timeout: float = CONNECT_SECONDS,
+                 token: str | None = None) -> None:  # fmt: skip
         self.url = _socket_url(url)
-        self._code, self._lang, self._table = code, lang, table
+        self._code, self._lang, self._table, self._token = code, lang, table, token
         self.messages: list[dict[str, Any]] = []
         """Every message the room sent to this laptop, as JSON-able dicts."""
         self._changed = threading.Condition()
@@ -80,8 +82,9 @@ class RemoteGame:
         try:
             future.result(timeout=timeout)
         except Exception as err:
+            future.cancel()
             self.close()
-            raise RoomRefused(f"could not join the room at {self.url}: {err}") from None
+            raise RoomRefused(f"could not join the room at {self.url}: {_why(err)}") from None
         if not self._wait_for(lambda: bool(self._state) or self._bye is not None, timeout):
             self.close()
             raise RoomRefused("the room did not answer")
@@ -90,11 +93,18 @@ class RemoteGame:
             raise RoomRefused(self._bye)
 
     async def _open(self) -> None:
-        self._socket = await tornado.websocket.websocket_connect(self.url, max_message_size=1 << 24)
+        headers = {"Authorization": f"token {self._token}"} if self._token else {}
+        request = tornado.httpclient.HTTPRequest(
+            self.url, headers=headers, connect_timeout=CONNECT_SECONDS,
+            request_timeout=CONNECT_SECONDS,
+        )  # fmt: skip
+        self._socket = await tornado.websocket.websocket_connect(request, max_message_size=1 << 24)
         stream = getattr(self._socket.protocol, "stream", None)
         if stream is not None:
             stream.set_nodelay(True)
-        hello: dict[str, Any] = {"type": "hello", "code": self._code, "proto": PROTOCOL}
+        hello: dict[str, Any] = {"type": "hello", "proto": PROTOCOL}
+        if self._code is not None:
+            hello["code"] = self._code  # none: the hub's user, at the seat given to them
         if self._lang is not None:
             hello["lang"] = self._lang
         if self._table is not None:
@@ -407,24 +417,66 @@ class RemoteGame:
 
 
 def _socket_url(url: str) -> str:
-    """``http://host:port/`` (what a lobby shows) as the room's WebSocket address."""
-    base = url.rstrip("/")
-    if base.endswith(PATH):
-        base = base[: -len(PATH)]
+    """``http://host:port/`` (what a lobby shows) as the room's WebSocket address.
+
+    >>> _socket_url("http://127.0.0.1:8765/")
+    'ws://127.0.0.1:8765/gamekit-rooms'
+    >>> _socket_url("https://hub.example/services/gamekit-rooms/")
+    'wss://hub.example/services/gamekit-rooms/gamekit-rooms'
+    >>> _socket_url("ws://127.0.0.1:8765/gamekit-rooms")
+    'ws://127.0.0.1:8765/gamekit-rooms'
+    """
+    base = url
     for plain, secure in (("http://", "ws://"), ("https://", "wss://")):
         if base.startswith(plain):
             base = secure + base[len(plain) :]
-    return base + PATH
+    if base.endswith("/"):
+        return base + PATH.lstrip("/")
+    if base.endswith(PATH):
+        return base  # the socket's own address
+    if "/" not in base.split("://", 1)[-1]:
+        return base + PATH  # a bare host:port
+    return base + "/" + PATH.lstrip("/")
 
 
-def join(url: str, code: str, *, lang: str | None = None, table: int | None = None,
-         timeout: float = CONNECT_SECONDS) -> RemoteGame:  # fmt: skip
+def join(url: str | None = None, code: str | None = None, *, lang: str | None = None,
+         table: int | None = None, timeout: float = CONNECT_SECONDS,
+         token: str | None = None, env: Mapping[str, str] | None = None) -> RemoteGame:  # fmt: skip
     """Take the seat ``code`` opens at the lobby ``url`` (a spectator's code: watch).
 
     ``lang``: this laptop's language for its texts. The teacher's code needs ``table``.
+    Without a code, in a JupyterHub kernel: the hub's ``gamekit-rooms`` service seats
+    this hub user at the seat the teacher gave them; without a url (a spectator's or
+    the teacher's code), the same service. There ``url`` defaults to the service's
+    address and ``token`` to the kernel's ``JUPYTERHUB_API_TOKEN``, both read from
+    ``env`` (default: ``os.environ``; see :func:`gamekit.rooms.hub.service_url`); a
+    url with a code sends no token.
     Raises :class:`RoomRefused` when the room will not seat it.
     """
-    return RemoteGame(url, code, lang=lang, table=table, timeout=timeout)
+    if url is None or code is None:  # the hub's service: the kernel's token goes with it
+        import os
+
+        from gamekit.rooms.hub import service_url
+
+        env = os.environ if env is None else env
+        token = token or env.get("JUPYTERHUB_API_TOKEN")
+        if not token:
+            raise ValueError(
+                "join needs the lobby's url and your code (or, in a JupyterHub kernel, "
+                "nothing: JUPYTERHUB_API_TOKEN is not set here)"
+            )
+        url = url or service_url(env)
+    return RemoteGame(url, code, lang=lang, table=table, timeout=timeout, token=token)
+
+
+def _why(err: BaseException) -> str:
+    """Why a connection failed, in a learner's words where the hub refused it."""
+    code = getattr(err, "code", None)
+    if code == 403:
+        return "the hub refused this token (403): it lacks access:services!service=gamekit-rooms"
+    if code == 401:
+        return "the hub did not vouch for this token (401): join from a JupyterHub kernel"
+    return str(err) or type(err).__name__
 
 
 __all__: Sequence[str] = ["ControlRefused", "RemoteGame", "RoomRefused", "join"]

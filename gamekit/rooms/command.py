@@ -1,6 +1,8 @@
 """``gamekit room serve TITLE --players N --tables K``: a lobby from a terminal.
 
-It prints the address and every code, then the teacher's log, until Ctrl-C.
+It prints the address and every code, then the teacher's log, until Ctrl-C. With
+``--hub --seats FILE`` it is a JupyterHub managed service (the hub's ``command``):
+its address comes from the hub, and each hub user sits at the seat FILE gives them.
 """
 
 from __future__ import annotations
@@ -50,6 +52,14 @@ def add_parser(commands: Any, titles: list[str]) -> None:
         "--odds", action="store_true",
         help="the odds panel at every table (each seat's chances, from its own view)",
     )  # fmt: skip
+    serve.add_argument(
+        "--hub", action="store_true",
+        help="run as a JupyterHub service: hub users sit at their --seats (address from the hub)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--seats", type=Path, default=None, metavar="FILE",
+        help="each hub user's seat: lines NAME TABLE SEAT, or JSON {\"ada\": [0, 1]}",
+    )  # fmt: skip
 
 
 def seat_bots(entries: list[str]) -> dict[int, str]:
@@ -69,13 +79,24 @@ def seat_bots(entries: list[str]) -> dict[int, str]:
 
 def run(args: argparse.Namespace) -> str:
     """Serve until Ctrl-C; returns the last line."""
+    import os
+
+    from gamekit.rooms.hub import read_seats, service_from
     from gamekit.rooms.server import run_forever, serve
 
+    where: dict[str, Any] = {"port": args.port, "host": args.host}
+    if args.hub:
+        service = service_from(os.environ)
+        where = {"port": service.port, "host": service.host, "prefix": service.prefix,
+                 "hub": service.hub}  # fmt: skip
+    elif args.seats is not None:
+        raise ValueError("--seats gives hub users their seats: it needs --hub")
+    seats = read_seats(args.seats) if args.seats is not None else None
     lobby = serve(
-        args.title, args.players, args.tables, seed=args.seed, port=args.port, host=args.host,
-        bots=seat_bots(args.bot), lang=args.lang, grace=args.grace, move_timer=args.move_timer,
+        args.title, args.players, args.tables, seed=args.seed, bots=seat_bots(args.bot),
+        lang=args.lang, grace=args.grace, move_timer=args.move_timer, seats=seats,
         party_timer=args.party_timer, bot_delay=args.bot_delay, records=args.records,
-        memory=args.memory, odds=args.odds,
+        memory=args.memory, odds=args.odds, **where,
     )  # fmt: skip
     run_forever(lobby)
     return f"{len(lobby.records())} finished games"

@@ -3,7 +3,7 @@
 A client says ``hello`` with its code first, then ``play``, ``sync`` or ``ping``; the
 teacher's connection (the teacher's code) may also send ``control``::
 
-    {"type": "hello", "code": "...", "lang": "fr", "proto": 1}
+    {"type": "hello", "code": "...", "lang": "fr", "proto": 1}   # no code: a hub user
     {"type": "play", "id": 3, "step": 12, "index": 2}       # or "action": {...}, or "text": "..."
     {"type": "sync"}
     {"type": "ping"}
@@ -54,7 +54,7 @@ SHAPES: dict[str, dict[str, str]] = {
 }
 """Each message type and the fields it may hold (``type`` aside)."""
 REQUIRED: dict[str, frozenset[str]] = {
-    "hello": frozenset({"code"}),
+    "hello": frozenset(),  # a hub user's connection needs no code (gamekit.rooms.hub)
     "play": frozenset({"id", "step"}),
     "sync": frozenset(),
     "ping": frozenset(),

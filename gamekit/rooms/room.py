@@ -76,6 +76,8 @@ class Link:
     stamp: float | None = None
     strikes: int = 0
     closed: bool = False
+    user: str | None = None
+    """The hub user the hub vouched for (a managed service's connection), else ``None``."""
 
     def post(self, message: dict[str, Any]) -> None:
         """Send one message (a JSON-able dict)."""
@@ -95,7 +97,8 @@ class Link:
         """This link in a log line."""
         table = f"table {self.room.number + 1}" if self.room else "no table"
         place = f"seat {self.seat}" if self.role == SEAT else (self.role or "not joined")
-        return f"{table}, {place} ({self.peer or 'unknown'})"
+        peer = f"{self.user}, {self.peer}" if self.user else self.peer
+        return f"{table}, {place} ({peer or 'unknown'})"
 
 
 @dataclass
@@ -246,12 +249,13 @@ class Room:
     def players(self) -> list[str | dict[str, str]]:
         """Who played each seat, as a record's ``"seats"`` (``gamekit.load_games``): a bot's
         ``{"bot": name}``, else the learner's place (``"table 2, Player 3"``, the names in
-        the table's language)."""
+        the table's language), or the hub user given that seat (a hub's service)."""
         with language(self.lang):
             names = list(self.game.names)
+        users = {s: user for user, (t, s) in self.school.hub_seats.items() if t == self.number}
         return [
-            {"bot": state.bot} if state.bot else f"table {self.number + 1}, {name}"
-            for state, name in zip(self.seats, names, strict=True)
+            {"bot": state.bot} if state.bot else users.get(n, f"table {self.number + 1}, {name}")
+            for n, (state, name) in enumerate(zip(self.seats, names, strict=True))
         ]
 
     # -- links ----------------------------------------------------------------------
@@ -509,8 +513,11 @@ class Classroom:
         clock: Callable[[], float] | None = None,
         memory: bool | Sequence[bool] = False,
         odds: bool | Sequence[bool] = False,
+        seats: Mapping[str, tuple[int, int]] | None = None,
     ) -> None:
         import time
+
+        from gamekit.rooms.hub import check_seats
 
         if not (isinstance(tables, int) and 1 <= tables <= 100):
             raise ValueError(f"tables must be a whole number from 1 to 100, not {tables!r}")
@@ -537,6 +544,8 @@ class Classroom:
                  odds_on[n])
             for n in range(tables)
         ]  # fmt: skip
+        self.hub_seats = check_seats(seats or {}, tables, self.players, seat_bots)
+        """Hub user name -> ``(table, seat)``: the seat the teacher gave each hub user."""
 
     @property
     def codes(self) -> list[list[str]]:
@@ -634,7 +643,12 @@ class Classroom:
                 link.lang = check_language(lang)
             except ValueError:
                 raise BadMessage(f"unknown language {lang!r}") from None
+        if "code" not in message:
+            self._hub_hello(link, now)
+            return
         found = self.find(message["code"], message.get("table"))
+        if found is not None and found[1] == SEAT and link.user is not None:
+            found = None  # a hub user sits at the seat given to their name only
         if found is None:
             self.note(f"{link.who()}: refused, a code that opens nothing")
             self._bye(link, CORE("this code opens no seat here; check it with your teacher"))
@@ -642,6 +656,20 @@ class Classroom:
         room, role, seat = found
         room.attach(link, role, seat, now)
         self.note(f"{link.who()}: joined")
+
+    def _hub_hello(self, link: Link, now: float) -> None:
+        """A hub user's hello (no code): the seat the teacher gave that name, or a bye."""
+        if link.user is None:
+            raise BadMessage("a hello message needs code")
+        place = self.hub_seats.get(link.user)
+        if place is None:
+            self.note(f"{link.who()}: refused, no seat is given to {link.user}")
+            self._bye(link, CORE("no seat here is given to {user}; ask your teacher",
+                                 user=link.user))  # fmt: skip
+            return
+        table, seat = place
+        self.rooms[table].attach(link, SEAT, seat, now)
+        self.note(f"{link.who()}: joined as {link.user}")
 
     def find(self, code: str, table: int | None = None) -> tuple[Room, str, int | None] | None:
         """The room, role and seat ``code`` opens (every code compared in constant time)."""

@@ -29,6 +29,7 @@ import tornado.netutil
 import tornado.web
 import tornado.websocket
 
+from gamekit.rooms.hub import Hub, HubRefused, token_from
 from gamekit.rooms.protocol import MAX_MESSAGE_BYTES
 from gamekit.rooms.room import GRACE_SECONDS, Classroom, Link, Options, Room
 
@@ -45,13 +46,28 @@ class _Socket(tornado.websocket.WebSocketHandler):
     def initialize(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self.link: Link | None = None
+        self.user: str | None = None
 
     def check_origin(self, origin: str) -> bool:
         return True  # a code opens a seat, whatever page the client runs in
 
+    async def get(self, *args: str, **kwargs: str) -> None:
+        """As a hub's service, the hub vouches for the token first (else 401 or 403)."""
+        hub = self.lobby.hub
+        if hub is not None:
+            try:
+                self.user = await hub.user(token_from(self.request.headers.get("Authorization")))
+            except HubRefused as err:
+                self.lobby.note(f"{self.request.remote_ip}: refused by the hub, {err.reason}")
+                self.set_status(err.status)
+                self.finish(err.reason + "\n")
+                return
+        await super().get(*args, **kwargs)
+
     def open(self, *args: str, **kwargs: str) -> None:
         self.set_nodelay(True)  # small messages go at once (no 40 ms wait for an ACK)
         self.link = Link(self._send, self._close, peer=str(self.request.remote_ip))
+        self.link.user = self.user
 
     def on_message(self, message: str | bytes) -> None:
         if self.link is not None:
@@ -84,10 +100,14 @@ class Lobby:
     notebook's): it runs on the lobby's own loop and waits for the answer.
     """
 
-    def __init__(self, classroom: Classroom, host: str, port: int) -> None:
+    def __init__(self, classroom: Classroom, host: str, port: int, *, prefix: str = "/",
+                 hub: Hub | None = None) -> None:  # fmt: skip
         self.classroom = classroom
         self.clock = classroom.clock
         self.host = host
+        self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+        self.hub = hub
+        """The hub that vouches for its users' tokens (a managed service), else ``None``."""
         self._loop = asyncio.new_event_loop()
         self._ready: Future[int] = Future()
         self._thread = threading.Thread(
@@ -102,7 +122,10 @@ class Lobby:
         asyncio.set_event_loop(self._loop)
         try:
             app = tornado.web.Application(
-                [(PATH, _Socket, {"lobby": self}), (r"/", _Home)],
+                [
+                    (self.prefix + PATH.lstrip("/"), _Socket, {"lobby": self}),
+                    (self.prefix, _Home),
+                ],  # fmt: skip
                 websocket_max_message_size=8 * MAX_MESSAGE_BYTES,
                 websocket_ping_interval=20,
                 websocket_ping_timeout=20,
@@ -146,7 +169,11 @@ class Lobby:
     @property
     def url(self) -> str:
         """The address learners join (``gamekit.rooms.join(url, code)``)."""
-        return f"http://{_shown_host(self.host)}:{self.port}/"
+        return f"http://{_shown_host(self.host)}:{self.port}{self.prefix}"
+
+    def note(self, line: str) -> None:
+        """A line of the teacher's log, from the lobby's loop."""
+        self.classroom.note(line)
 
     @property
     def codes(self) -> list[list[str]]:
@@ -165,11 +192,15 @@ class Lobby:
         return self.classroom.teacher_code
 
     def records(self) -> list[dict[str, Any]]:
-        """Every finished game's record (``gamekit.load_game`` replays one)."""
+        """Every finished game's record (``gamekit.load_game`` replays one), also once stopped."""
+        if self.stopped:  # the loop is gone: nothing else touches the classroom
+            return self.classroom.records()
         return self._call(self.classroom.records)
 
     def log(self) -> list[str]:
         """The teacher's log: who joined, left, was dropped and why, which bot stood in."""
+        if self.stopped:
+            return list(self.classroom.log)
         return self._call(lambda: list(self.classroom.log))
 
     def tables(self) -> list[dict[str, Any]]:
@@ -332,6 +363,9 @@ def serve(
     clock: Callable[[], float] | None = None,
     memory: bool | Sequence[bool] = False,
     odds: bool | Sequence[bool] = False,
+    seats: Mapping[str, tuple[int, int]] | None = None,
+    hub: Hub | None = None,
+    prefix: str = "/",
 ) -> Lobby:
     """Start a lobby of ``tables`` tables of ``title`` and return it (it runs in the background).
 
@@ -351,25 +385,39 @@ def serve(
     the odds panel, "What are my chances?" (each seat's rows computed by the room from
     that seat's view only), for every table or one per table; :meth:`Lobby.set_odds`
     switches it later.
+
+    As a JupyterHub service (:mod:`gamekit.rooms.hub`): ``seats`` gives each hub user
+    their seat (``{"ada": (0, 1)}``: table 0, seat 1), ``hub`` is the hub that vouches
+    for a learner's token (``Hub(api_url)``), ``prefix`` the service's path on the
+    hub's proxy (``"/services/gamekit-rooms/"``). A hub user sits only at their seat.
     """
     classroom = Classroom(
         title, players, tables, seed, bots=bots, lang=lang, options=options, grace=grace,
         move_timer=move_timer, party_timer=party_timer, bot_delay=bot_delay, stand_in=stand_in,
-        records=records, memory=memory, odds=odds,
+        records=records, memory=memory, odds=odds, seats=seats,
         clock=clock or time.monotonic,
     )  # fmt: skip
-    return Lobby(classroom, host, port)
+    return Lobby(classroom, host, port, prefix=prefix, hub=hub)
 
 
-def run_forever(lobby: Lobby, out: Callable[[str], None] = print) -> None:
-    """Print the lobby's codes and keep it running until Ctrl-C (the terminal's way)."""
+def _say(line: str) -> None:
+    print(line, flush=True)  # a hub's log reads the service's output as it comes
+
+
+def run_forever(lobby: Lobby, out: Callable[[str], None] = _say) -> None:
+    """Print the lobby's codes and keep it running until Ctrl-C (the terminal's way).
+
+    As a hub's service, each seat shows the hub user given it (seat codes open
+    nothing to a hub user)."""
     out(f"{lobby.classroom.title} at {lobby.url}  (spectators and teacher below)")
     out(f"teacher: {lobby.teacher_code}")
+    users = {place: user for user, place in lobby.classroom.hub_seats.items()}
     for number, codes in enumerate(lobby.codes):
         out(f"table {number}: spectator {lobby.spectator_codes[number]}")
         bots = lobby.classroom.rooms[number].seats
         for seat, code in enumerate(codes):
-            out(f"  seat {seat}: " + (f"bot {bots[seat].bot}" if bots[seat].bot else code))
+            who = code if lobby.hub is None else f"hub user {users.get((number, seat), '-')}"
+            out(f"  seat {seat}: " + (f"bot {bots[seat].bot}" if bots[seat].bot else who))
     seen = 0
     try:
         while True:
