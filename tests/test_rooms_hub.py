@@ -274,14 +274,14 @@ def test_hub_users_join_by_name_and_play_a_game_through_the_proxy(
     assert bob.wait_until(lambda g: g.step == step, timeout=30)
     assert (ada.step, ada.closed_reason, bob.closed_reason) == (step, None, None)
     assert [s["connected"] for s in ada.seats[:2]] == [True, True] and ada.my_turn()
-    projector = join(code=hub.code("spectator"), env=hub.kernel_env(ada_token, "ada"))
+    projector = join(code=hub.code("spectator"), env=hub.kernel_env(ada_token, "ada"), timeout=30)
     seated.append(projector)
     assert projector.seat is None and projector.step == step
     play_out([ada, bob], time.monotonic() + GAME)
     assert ada.scores() == bob.scores() and ada.winners() == bob.winners()
     assert projector.wait_until(lambda g: g.is_over, timeout=30)
     assert projector.scores() == ada.scores()
-    desk = join(code=hub.code("teacher"), table=0, env=hub.kernel_env(ada_token, "ada"))
+    desk = join(code=hub.code("teacher"), table=0, env=hub.kernel_env(ada_token, "ada"), timeout=30)
     seated.append(desk)
     state = desk.snapshot()[2]
     assert len(state["payload"]["seat_views"]) == 3  # the teacher sees every seat once over

@@ -78,7 +78,7 @@ class RemoteGame:
 
     # -- the connection ---------------------------------------------------------------
     def _connect(self, timeout: float) -> None:
-        future = asyncio.run_coroutine_threadsafe(self._open(), self._loop)
+        future = asyncio.run_coroutine_threadsafe(self._open(timeout), self._loop)
         try:
             future.result(timeout=timeout)
         except Exception as err:
@@ -92,12 +92,11 @@ class RemoteGame:
             self.close()
             raise RoomRefused(self._bye)
 
-    async def _open(self) -> None:
+    async def _open(self, timeout: float) -> None:
         headers = {"Authorization": f"token {self._token}"} if self._token else {}
         request = tornado.httpclient.HTTPRequest(
-            self.url, headers=headers, connect_timeout=CONNECT_SECONDS,
-            request_timeout=CONNECT_SECONDS,
-        )  # fmt: skip
+            self.url, headers=headers, connect_timeout=timeout, request_timeout=timeout
+        )
         self._socket = await tornado.websocket.websocket_connect(request, max_message_size=1 << 24)
         stream = getattr(self._socket.protocol, "stream", None)
         if stream is not None:
