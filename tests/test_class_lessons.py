@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,10 @@ import gamekit
 from gamekit.core.errors import BadRecord
 from gamekit.simulation import flatten
 from gamekit.teacher.games import decisions
+from gamekit.titles.bloody_inn import analyses as inn
+from gamekit.titles.bloody_inn.cards import IS_POLICE
+from gamekit.titles.boo_party import analyses as boo
+from gamekit.titles.hats import analyses as hats
 from gamekit.titles.knock_knock import analyses as kk
 from tools import class_records
 
@@ -139,6 +144,124 @@ def test_the_doors_are_the_answers_of_the_sample_class() -> None:
     assert by_player.doors.sum() == len(doors)
 
 
+# -- Hats: the takes left to the next player ------------------------------------------
+def test_an_exchange_worked_by_hand() -> None:
+    """Seed 1, three players: Ada puts her purple 6 on space 1 (for the orange 3). She sees
+    15 cards (the table, her hand, her collection); 27 are unseen, and Bob's 9 cards are any
+    9 of them. Only another purple takes a 6 (Ruling H3): the purple 1 is in her hand, the
+    purple 2 on the table, so 3 purples are unseen: 1 - C(24, 9) / C(27, 9). Bob takes it."""
+    game = gamekit.new_game("hats", players=3, seed=1)
+    assert sorted(game.view(0)["hand"])[-1] == 35 and 30 in game.view(0)["hand"]
+    assert 31 in game.view(0)["table"]
+    game.play("Exchange your purple 6 for the orange 3 on space 1")
+    game.play("End your turn")
+    game.play("Exchange your purple 3 for the purple 6 on space 1")
+    moves = hats.exchange_decisions([record_of(game, ["Ada", "Bob", "Cy"])])
+    rows = moves.to_dict("records")
+    assert [
+        (r["step"], r["player"], r["card"], r["space"], r["next"], r["taken"]) for r in rows
+    ] == [
+        (1, "Ada", "purple 6", 1, 1, True),
+        (3, "Bob", "purple 3", 1, 2, False),
+    ]
+    by_hand = 1 - Fraction(comb(24, 9), comb(27, 9))
+    assert Fraction(str(rows[0]["take_chance"])) == by_hand == Fraction(703, 975)
+    table = hats.takes_by_player(moves).set_index("player")
+    assert table.loc["Ada"].to_dict() == {
+        "exchanges": 1,
+        "likely_takes": 1,
+        "taken": 1,
+        "mean_chance": round(703 / 975, 3),
+    }
+    assert table.loc["Bob", "taken"] == 0
+
+
+def test_the_exchanges_are_those_of_the_sample_class() -> None:
+    path = DATA / "class-hats.json"
+    moves = hats.exchange_decisions(path)
+    assert len(moves) == sum(d.action.kind == "exchange" for d in decisions(path)) > 0
+    assert moves.take_chance.map(lambda p: 0 <= p <= 1).all()
+    assert hats.takes_by_player(moves).exchanges.sum() == len(moves)
+
+
+# -- Boo Party!: the costumes ------------------------------------------------------------
+def test_costume_choices_worked_by_hand() -> None:
+    """Seed 1, four players: the Werewolf and the Witch are on the two revealed Visions.
+    Ada (seat 1) may wear any of the 18 costumes, 2 of them seen: 2/18. She wears the
+    Werewolf (seen). Bob may wear the 17 left, 1 of them seen (the Witch): 1/17; he wears
+    the Ghost. Cy may wear 16, the Witch among them: 1/16; he wears nothing (Ruling B6)."""
+    game = gamekit.new_game("boo-party", players=4, seed=1)
+    assert game.view(1)["visions"] == [4, 2]
+    for move in ("Player 2 puts on the Werewolf", "Player 3 puts on the Ghost"):
+        game.play(move)
+    game.play("Player 4 wears nothing")
+    choices = boo.costume_choices([record_of(game, [{"bot": "team"}, "Ada", "Bob", "Cy"])])
+    worn = [c if isinstance(c, str) else None for c in choices.costume]  # nothing: missing
+    rows = [
+        (r["seat"], r["player"], r["visions"], worn[n], r["seen"], r["mistake"])
+        for n, r in enumerate(choices.to_dict("records"))
+    ]
+    assert rows == [
+        (1, "Ada", 2, "Werewolf", True, False),
+        (2, "Bob", 2, "Ghost", False, False),
+        (3, "Cy", 2, None, False, True),
+    ]
+    assert [Fraction(str(p)) for p in choices.seen_chance] == [
+        Fraction(2, 18),
+        Fraction(1, 17),
+        Fraction(1, 16),
+    ]
+    table = boo.costumes_by_player(choices).set_index("player")
+    assert table.loc["Ada"].to_dict() == {
+        "choices": 1,
+        "seen": 1,
+        "seen_if_random": 0.11,
+        "mistakes": 0,
+    }
+    assert table.loc["Cy", "mistakes"] == 1
+
+
+# -- The Bloody Inn: the police ---------------------------------------------------------
+def test_a_police_evening_worked_by_hand() -> None:
+    """Seed 1, two players: five rooms (two keys, three white keys). Of the 70 travellers
+    the first player sees the entrance pile's top card (no police): 69 unseen, 14 of them
+    police, and the other four travellers of the evening are any four of them:
+    1 - C(55, 4) / C(69, 4)."""
+    game = gamekit.new_game("bloody-inn", players=2, seed=1)
+    came = False
+    while game.view(game.to_move)["step"] != "act" or game.view(None)["round"] == 0:
+        came |= any(IS_POLICE[c] for c in game.view(None)["rooms"] if c >= 0)
+        game.play(game.legal_actions()[0])
+    came |= any(IS_POLICE[c] for c in game.view(None)["rooms"] if c >= 0)
+    evenings = inn.police_evenings([record_of(game, ["Ada", {"bot": "planner"}])])
+    assert len(evenings) == 1
+    one = evenings.iloc[0]
+    assert (one["round"], one["seat"], one["player"], bool(one["came"])) == (1, 0, "Ada", came)
+    by_hand = 1 - Fraction(comb(55, 4), comb(69, 4))
+    assert Fraction(str(one["chance"])) == by_hand == Fraction(15862, 26197)
+    table = inn.police_by_player(evenings).to_dict("records")
+    assert table == [
+        {
+            "player": "Ada",
+            "evenings": 1,
+            "expected": round(15862 / 26197, 2),
+            "came": int(came),
+            "unknown": 0,
+        }
+    ]
+
+
+def test_the_police_evenings_are_those_of_the_sample_class() -> None:
+    path = DATA / "class-bloody-inn.json"
+    evenings = inn.police_evenings(path)
+    table = gamekit.load_games(path)
+    rounds = {
+        (d.game, d.rules.round_of(d.before)) for d in decisions(path) if d.view()["step"] == "place"
+    }
+    assert len(evenings) == len(rounds) and len(evenings) > table.game.nunique()
+    assert evenings.chance.notna().any() and evenings.came.any()
+
+
 # -- bad input -------------------------------------------------------------------------
 def test_bad_input_is_refused_clearly(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="no such file or folder"):
@@ -154,6 +277,12 @@ def test_bad_input_is_refused_clearly(tmp_path: Path) -> None:
         list(decisions(["not a record"]))
     with pytest.raises(ValueError, match="no saved game found"):
         kk.door_decisions([])
+    with pytest.raises(ValueError, match="no such file or folder"):
+        hats.exchange_decisions(tmp_path / "missing")
+    with pytest.raises(BadRecord, match="notes.json"):
+        boo.costume_choices(tmp_path / "notes.json")
+    with pytest.raises(BadRecord, match="not JSON"):
+        inn.police_evenings(["{"])
     game = first_door("Open the door")
     with pytest.raises(BadRecord, match="one player per seat"):
         kk.door_decisions([record_of(game, ["Ada"])])

@@ -569,11 +569,12 @@ def test_round_of_counts_the_rounds_of_the_bloody_inn() -> None:
 def test_titles_give_their_own_analyses_and_the_old_names_delegate() -> None:
     boo = gamekit.rules_for("boo-party").analyses()
     inn = gamekit.rules_for("bloody-inn").analyses()
-    assert {"memory_sweep", "survival_chart"} <= set(boo)
-    assert {"wealth_by_round", "wealth_chart"} <= set(inn)
+    assert {"memory_sweep", "survival_chart", "costume_choices", "costumes_by_player"} <= set(boo)
+    assert {"wealth_by_round", "wealth_chart", "police_evenings", "police_by_player"} <= set(inn)
     knock = gamekit.rules_for("knock-knock").analyses()
     assert set(knock) == {"door_decisions", "doors_by_player"}
-    assert gamekit.rules_for("hats").analyses() == {}
+    hats = gamekit.rules_for("hats").analyses()
+    assert set(hats) == {"exchange_decisions", "takes_by_player"}
     assert simulation.analysis("memory_sweep") is boo["memory_sweep"]
     old = simulation.wealth_by_round(games=2, players=2, seed=3)
     pd.testing.assert_frame_equal(old, inn["wealth_by_round"](games=2, players=2, seed=3))

@@ -97,6 +97,100 @@ def eve_declines_every_door(view: Mapping[str, Any], legal: Sequence[Action]) ->
     return _knock_answer(view, legal, False) if _at_door(view) else None
 
 
+# -- Hats: the card left on the tea table ----------------------------------------------
+def _exchanges(view: Mapping[str, Any], legal: Sequence[Action]) -> list[Any]:
+    return [a for a in legal if a.kind == "exchange"] if view["decision"] == "main" else []
+
+
+def _number(card: int) -> int:
+    return card % 6 + 1
+
+
+def ada_puts_down_high_hats(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+    """Ada exchanges her highest hat (then for the highest hat on the table)."""
+    moves = _exchanges(view, legal)
+    return max(moves, key=lambda a: (_number(a.card), _number(a.take), -a.space), default=None)
+
+
+def bob_puts_down_low_hats(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+    """Bob exchanges his lowest hat (then for the highest hat on the table)."""
+    moves = _exchanges(view, legal)
+    return max(moves, key=lambda a: (-_number(a.card), _number(a.take), -a.space), default=None)
+
+
+def cy_takes_the_highest_hat(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+    """Cy takes the highest hat on the table, with her lowest hat that can."""
+    moves = _exchanges(view, legal)
+    return max(moves, key=lambda a: (_number(a.take), -_number(a.card), -a.space), default=None)
+
+
+# -- Boo Party!: the costume -------------------------------------------------------------
+def _free(view: Mapping[str, Any]) -> list[int]:
+    """The costumes this Monster may wear: free, and not its own of last round."""
+    if view["role"] != "monster" or view["phase"] != "disguise" or view["spread"] is None:
+        return []
+    return [c for c in view["spread"] if c != view["last_worn"][view["seat"]]]
+
+
+def _wear(legal: Sequence[Action], costume: int) -> Action:
+    return next(a for a in legal if getattr(a, "costume", None) == costume)
+
+
+def _remembers(last: int | None) -> Rule:
+    """A Monster who remembers the ``last`` Visions (``None``: all of them) and wears the
+    first free costume among the others (else the first free one)."""
+
+    def rule(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        free = _free(view)
+        if not free:
+            return None
+        kept = set(view["visions"][-last:] if last else view["visions"])
+        safe = [c for c in free if c not in kept]
+        return _wear(legal, (safe or free)[0])
+
+    return rule
+
+
+def cy_takes_the_next_costume(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+    """Cy takes the costume the next Monster wore last round (the team's plan), unless it
+    is on the top Vision or taken; else the first free costume off the top Vision."""
+    free = _free(view)
+    if not free:
+        return None
+    seat, last = view["seat"], view["last_worn"]
+    following = last[seat % (len(last) - 1) + 1]
+    if following in free and following != view["top_vision"]:
+        return _wear(legal, following)
+    return _wear(legal, next((c for c in free if c != view["top_vision"]), free[0]))
+
+
+def eve_likes_the_last_costumes(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+    """Eve ignores the Visions and wears the last free costume of the spread."""
+    free = _free(view)
+    return _wear(legal, free[-1]) if free else None
+
+
+# -- The Bloody Inn: the welcome --------------------------------------------------------
+def _lodge(view: Mapping[str, Any], legal: Sequence[Action], own_first: bool) -> Action | None:
+    if view["step"] != "place":
+        return None
+    rooms = [a for a in legal if a.kind == "place"]
+    if own_first:
+        mine = [a for a in rooms if view["keys"][getattr(a, "room", -1)] == view["seat"]]
+        rooms = mine or rooms
+    return rooms[0] if rooms else None
+
+
+def ada_lodges_by_the_door(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+    """Ada lodges every traveller in the first empty room."""
+    return _lodge(view, legal, own_first=False)
+
+
+def bob_fills_his_rooms(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+    """Bob lodges every traveller in one of his own rooms while he has one empty."""
+    return _lodge(view, legal, own_first=True)
+
+
 CLASSES: dict[str, Class] = {
     "knock-knock": Class(
         "knock-knock",
@@ -115,6 +209,53 @@ CLASSES: dict[str, Class] = {
                 Learner("Eve", eve_declines_every_door),
                 "planner",
             ],
+        ],
+    ),
+    "hats": Class(
+        "hats",
+        players=3,
+        games_per_table=4,
+        seats=[
+            [
+                Learner("Ada", ada_puts_down_high_hats),
+                Learner("Bob", bob_puts_down_low_hats),
+                "greedy",
+            ],
+            [Learner("Cy", cy_takes_the_highest_hat), "random", "greedy"],
+        ],
+    ),
+    "boo-party": Class(
+        "boo-party",
+        players=5,
+        games_per_table=5,
+        seats=[
+            [
+                "team",
+                Learner("Ada", _remembers(None), helper="memory"),
+                Learner("Bob", _remembers(1), helper="memory"),
+                Learner("Cy", cy_takes_the_next_costume, helper="memory"),
+                "memory",
+            ],
+            [
+                "memory",
+                Learner("Dee", _remembers(3), helper="memory"),
+                "team",
+                Learner("Eve", eve_likes_the_last_costumes, helper="memory"),
+                "random",
+            ],
+        ],
+    ),
+    "bloody-inn": Class(
+        "bloody-inn",
+        players=3,
+        games_per_table=3,
+        seats=[
+            [
+                Learner("Ada", ada_lodges_by_the_door, helper="innkeeper"),
+                Learner("Bob", bob_fills_his_rooms, helper="innkeeper"),
+                "planner",
+            ],
+            [Learner("Cy", bob_fills_his_rooms, helper="planner"), "innkeeper", "random"],
         ],
     ),
 }

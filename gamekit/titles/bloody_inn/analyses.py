@@ -8,14 +8,21 @@ call these).
 >>> t = wealth_by_round(games=2, players=2, seed=1)
 >>> list(t.columns), list(wealth_data(t).columns)[:4]
 (['game', 'round', 'seat', 'bot', 'wealth'], ['seat', 'bot', 'round', 'mean'])
+
+On the class's own saved games (a records folder, a file, or ``lobby.records()``),
+:func:`police_evenings` puts every evening's police beside the exact chance the first
+player could reckon as the welcome began, and :func:`police_by_player` sums them up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamekit.core.i18n import catalog
+from gamekit.titles.bloody_inn import odds
+from gamekit.titles.bloody_inn.cards import IS_POLICE
 from gamekit.titles.bloody_inn.rules import RULES
 
 if TYPE_CHECKING:
@@ -80,7 +87,96 @@ def wealth_data(table: pd.DataFrame) -> pd.DataFrame:
     return data
 
 
+Source = str | Path | Iterable[str | bytes | Mapping[str, Any]]
+"""Saved games: a records folder, a file, or records (``lobby.records()``)."""
+
+
+def police_evenings(source: Source) -> pd.DataFrame:
+    """One row per evening of the saved games: where the game came from (``record``,
+    ``game`` as in ``gamekit.load_games``), the ``round``, the first player's ``seat`` and
+    ``player`` (``"seat 1"`` when the record names nobody), ``chance`` (the exact chance,
+    a fraction, that a police card lodges in the inn tonight, from the first player's
+    view at the welcome's first choice: the top card seen, every unseen traveller
+    alike, :func:`odds.police_chance`; ``None`` once the entrance pile was shuffled
+    again, when the view no longer tells what it holds) and whether police ``came``.
+    An evening whose welcome asks nothing (one room, or ``first_come_first_served``) is
+    left out.
+
+    >>> import json, gamekit
+    >>> game = gamekit.new_game("bloody-inn", players=2, seed=1)
+    >>> while not game.is_over:
+    ...     _ = game.play(game.legal_actions()[0])
+    >>> evenings = police_evenings([json.loads(game.to_json())])
+    >>> evenings[["round", "seat", "chance", "came"]].iloc[0].to_dict()
+    {'round': 1, 'seat': 0, 'chance': 15862/26197, 'came': False}
+    """
+    import pandas as pd
+
+    from gamekit.teacher.games import decisions
+
+    rows: list[dict[str, Any]] = []
+    evening: dict[str, Any] | None = None
+    for decision in decisions(source):
+        view = decision.view()
+        if view["step"] == "place" and (
+            evening is None or (evening["game"], evening["round"]) != (decision.game, view["round"])
+        ):
+            try:
+                chance: Any = odds.police_chance(view)
+            except ValueError:  # the entrance pile was shuffled again: unknown to the view
+                chance = None
+            evening = {
+                "record": decision.record,
+                "game": decision.game,
+                "round": int(view["round"]),
+                "seat": decision.seat,
+                "player": decision.player or f"seat {decision.seat}",
+                "chance": chance,
+                "came": False,
+            }
+            rows.append(evening)
+        if evening is not None and (evening["game"], evening["round"]) == (
+            decision.game,
+            view["round"],
+        ):
+            lodged = (c for c in view["rooms"] if c >= 0)
+            evening["came"] = evening["came"] or any(IS_POLICE[c] for c in lodged)
+    columns = ["record", "game", "round", "seat", "player", "chance", "came"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def police_by_player(evenings: pd.DataFrame) -> pd.DataFrame:
+    """Per first player (sorted by name): evenings welcomed; of those whose chance the
+    view could tell, the police evenings the chances promised (``expected``: their sum)
+    and those police came (``came``); and ``unknown``: evenings of unknown chance
+    (counted in neither).
+
+    >>> import pandas as pd
+    >>> evenings = pd.DataFrame({"player": ["Ada", "Ada", "Bob"], "chance": [0.5, None, 1],
+    ...                          "came": [True, True, False]})
+    >>> police_by_player(evenings).to_dict("records")[0]
+    {'player': 'Ada', 'evenings': 2, 'expected': 0.5, 'came': 1, 'unknown': 1}
+    """
+    import pandas as pd
+
+    chance = evenings.chance.map(lambda p: float("nan") if p is None else float(p))
+    marks = pd.DataFrame(
+        {
+            "player": evenings.player,
+            "evenings": 1,
+            "expected": chance.fillna(0.0),
+            "came": (evenings.came & chance.notna()).astype(int),
+            "unknown": chance.isna().astype(int),
+        }
+    )
+    table = marks.groupby("player").sum()
+    table["expected"] = table.expected.round(2)
+    return table.reset_index()
+
+
 ANALYSES: dict[str, Callable[..., Any]] = {
+    "police_by_player": police_by_player,
+    "police_evenings": police_evenings,
     "wealth_by_round": wealth_by_round,
     "wealth_chart": wealth_chart,
     "wealth_data": wealth_data,

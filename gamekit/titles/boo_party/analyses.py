@@ -8,15 +8,22 @@ and ``gamekit.charts.boo_survival`` call these).
 >>> table = memory_sweep((0.5, 1.0), games=4, players=4, seed=1)
 >>> sorted(set(table.memory)), list(survival_data(table).columns)
 ([0.5, 1.0], ['memory', 'visions', 'surviving'])
+
+On the class's own saved games (a records folder, a file, or ``lobby.records()``),
+:func:`costume_choices` puts every Monster's costume beside the chance that a costume
+it could take had been seen, and :func:`costumes_by_player` sums them up per player.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamekit.core.i18n import catalog
 from gamekit.core.rng import derive_seed
+from gamekit.titles.boo_party.actions import Wear, WearNothing
+from gamekit.titles.boo_party.cards import costume_term
 from gamekit.titles.boo_party.rules import RULES
 
 if TYPE_CHECKING:
@@ -111,7 +118,95 @@ def survival_data(table: pd.DataFrame, memory: str = "memory") -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[memory, "visions", "surviving"])
 
 
+Source = str | Path | Iterable[str | bytes | Mapping[str, Any]]
+"""Saved games: a records folder, a file, or records (``lobby.records()``)."""
+
+
+def costume_choices(source: Source) -> pd.DataFrame:
+    """One row per Monster's choice in the saved games: where the game came from
+    (``record``, ``game`` as in ``gamekit.load_games``), the action's ``step``, the
+    ``seat`` and its ``player`` (``"seat 2"`` when the record names nobody), the
+    ``visions`` revealed so far, the ``costume`` worn (its name in the language in force;
+    ``None``: nothing),
+    ``seen`` (that costume was in a revealed Vision: the Monster's view lists them all),
+    ``seen_chance`` (the exact chance, a fraction, that a costume picked at random among
+    those it could wear, free and not its own of last round, had been seen) and
+    ``mistake`` (nothing, or last round's costume again: Ruling B6).
+
+    >>> import json, gamekit
+    >>> game = gamekit.new_game("boo-party", players=4, seed=1)
+    >>> while not game.is_over:
+    ...     _ = game.play(game.legal_actions()[0])
+    >>> choices = costume_choices([json.loads(game.to_json())])
+    >>> choices[["seat", "visions", "costume", "seen", "seen_chance"]].iloc[0].to_dict()
+    {'seat': 1, 'visions': 2, 'costume': 'Ghost', 'seen': False, 'seen_chance': 1/9}
+    """
+    import pandas as pd
+    import sympy
+
+    from gamekit.teacher.games import decisions
+
+    rows = []
+    for decision in decisions(source):
+        action = decision.action
+        if not isinstance(action, Wear | WearNothing):
+            continue
+        view = decision.view()
+        visions = set(view["visions"])
+        own = view["last_worn"][decision.seat]
+        allowed = [c for c in view["spread"] if c != own]
+        worn = action.costume if isinstance(action, Wear) else None
+        seen_chance = (
+            sympy.Rational(sum(c in visions for c in allowed), len(allowed)) if allowed else 0
+        )
+        rows.append(
+            {
+                "record": decision.record,
+                "game": decision.game,
+                "step": decision.step,
+                "seat": decision.seat,
+                "player": decision.player or f"seat {decision.seat}",
+                "visions": len(view["visions"]),
+                "costume": None if worn is None else str(costume_term(worn)),
+                "seen": worn is not None and worn in visions,
+                "seen_chance": seen_chance,
+                "mistake": worn is None or worn == own,
+            }
+        )
+    columns = ["record", "game", "step", "seat", "player", "visions", "costume", "seen"]
+    return pd.DataFrame(rows, columns=[*columns, "seen_chance", "mistake"])
+
+
+def costumes_by_player(choices: pd.DataFrame) -> pd.DataFrame:
+    """Per player (sorted by name): costume choices, those seen in a Vision, how many a
+    random pick among the allowed costumes would have seen on average
+    (``seen_if_random``: the sum of the chances), and mistakes.
+
+    >>> import pandas as pd
+    >>> choices = pd.DataFrame({"player": ["Ada", "Ada"], "seen": [True, False],
+    ...                         "seen_chance": [0.5, 0.25], "mistake": [False, False]})
+    >>> costumes_by_player(choices).to_dict("records")
+    [{'player': 'Ada', 'choices': 2, 'seen': 1, 'seen_if_random': 0.75, 'mistakes': 0}]
+    """
+    import pandas as pd
+
+    marks = pd.DataFrame(
+        {
+            "player": choices.player,
+            "choices": 1,
+            "seen": choices.seen.astype(int),
+            "seen_if_random": choices.seen_chance.astype(float),
+            "mistakes": choices.mistake.astype(int),
+        }
+    )
+    table = marks.groupby("player").sum()
+    table["seen_if_random"] = table.seen_if_random.round(2)
+    return table.reset_index()
+
+
 ANALYSES: dict[str, Callable[..., Any]] = {
+    "costume_choices": costume_choices,
+    "costumes_by_player": costumes_by_player,
     "memory_sweep": memory_sweep,
     "survival_chart": survival_chart,
     "survival_data": survival_data,
