@@ -286,3 +286,32 @@ def test_bad_input_is_refused_clearly(tmp_path: Path) -> None:
     game = first_door("Open the door")
     with pytest.raises(BadRecord, match="one player per seat"):
         kk.door_decisions([record_of(game, ["Ada"])])
+
+
+# -- the lessons' one cell -------------------------------------------------------------
+LESSONS = {
+    "knock-knock": ("11-knock-knock-analysis.ipynb", "fr/11-toc-toc-toc-analyse.ipynb"),
+    "hats": ("21-hats-analysis.ipynb", "fr/21-hats-analyse.ipynb"),
+    "boo-party": ("31-boo-party-analysis.ipynb", "fr/31-boo-party-analyse.ipynb"),
+    "bloody-inn": ("41-bloody-inn-analysis.ipynb", "fr/41-auberge-sanglante-analyse.ipynb"),
+}
+
+
+@pytest.mark.parametrize(
+    ("title", "name"), [(t, n) for t, names in LESSONS.items() for n in names], ids=str
+)
+def test_a_lesson_reads_the_class_in_one_cell(title: str, name: str) -> None:
+    """One code cell sets ``CLASS_RECORDS`` (the sample class, found from the notebook's
+    folder) and loads it with ``gamekit.load_games``; the title's analyses read it."""
+    path = ROOT / "notebooks" / name
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    setting = [c for c in code if "CLASS_RECORDS = " in c]
+    assert len(setting) == 1, f"{name}: {len(setting)} cells set CLASS_RECORDS"
+    (cell,) = setting
+    records = cell.split('CLASS_RECORDS = "', 1)[1].split('"', 1)[0]
+    assert (path.parent / records).resolve() == DATA / f"class-{title}.json"
+    assert "gamekit.load_games(CLASS_RECORDS)" in cell
+    analyses = gamekit.rules_for(title).analyses()
+    assert any(f"{analysis}(CLASS_RECORDS)" in cell for analysis in analyses)
+    assert sum("CLASS_RECORDS" in c for c in code) == 1, "the other cells use what it loaded"
