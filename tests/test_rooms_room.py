@@ -218,3 +218,22 @@ def test_a_hub_user_sits_only_at_the_seat_given_to_their_name() -> None:
 def test_bad_hub_seats_are_refused_before_any_table_exists(seats: dict[str, Any], why: str) -> None:
     with pytest.raises(ValueError, match=why):
         Classroom("knock-knock", players=3, bots={2: "random"}, seats=seats)
+
+
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["--seats", "seats.txt"], "--seats gives hub users their seats: it needs --hub"),
+        (["--hub"], "JUPYTERHUB_SERVICE_URL, JUPYTERHUB_API_URL not set"),
+    ],
+)
+def test_the_hub_options_say_what_they_need_before_anything_listens(
+    argv: list[str], why: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gamekit.cli import main
+
+    for name in ("JUPYTERHUB_SERVICE_URL", "JUPYTERHUB_API_URL"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(SystemExit) as ended:
+        main(["room", "serve", "knock-knock", *argv])
+    assert ended.value.code == 2 and why in capsys.readouterr().err
