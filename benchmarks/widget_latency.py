@@ -14,6 +14,7 @@ questions answered, "play" the bots' turn without them.
 
     .venv/bin/python benchmarks/widget_latency.py [--clicks 30] [--out latency.json]
     .venv/bin/python benchmarks/widget_latency.py --learner --odds on
+    .venv/bin/python benchmarks/widget_latency.py --odds both   # side by side
 """
 
 from __future__ import annotations
@@ -104,7 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--titles", nargs="*", default=list(gamekit.TITLES))
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--learner", action="store_true", help="a learner at seat 0, not god")
-    parser.add_argument("--odds", choices=("off", "on"), default="off", help="the odds panel")
+    parser.add_argument(
+        "--odds", choices=("off", "on", "both"), default="off",
+        help="the odds panel (both: off then on, title by title, in the same session)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         print(f"{CHROMIUM} is not installed: nothing measured")
@@ -118,15 +122,17 @@ def main(argv: list[str] | None = None) -> int:
         sync_playwright() as play,
     ):
         browser = play.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        modes = {"off": [False], "on": [True], "both": [False, True]}[args.odds]
         for title in args.titles:
-            on = args.odds == "on"
-            samples = measure(title, lab, browser, args.clicks, args.learner or on, on)
-            results[title] = {kind: summary(s) for kind, s in samples.items()}
-            results[title]["click->redraw"] = summary(samples["play"] + samples["undo"])
-            print(f"{title:12s} " + "  ".join(
-                f"{kind}: median {r['median_ms']} ms, p90 {r['p90_ms']} ms (n={r['n']})"
-                for kind, r in results[title].items()
-            ), flush=True)  # fmt: skip
+            for on in modes:
+                name = f"{title} odds {'on' if on else 'off'}" if args.odds == "both" else title
+                samples = measure(title, lab, browser, args.clicks, args.learner or on, on)
+                results[name] = {kind: summary(s) for kind, s in samples.items()}
+                results[name]["click->redraw"] = summary(samples["play"] + samples["undo"])
+                print(f"{name:12s} " + "  ".join(
+                    f"{kind}: median {r['median_ms']} ms, p90 {r['p90_ms']} ms (n={r['n']})"
+                    for kind, r in results[name].items()
+                ), flush=True)  # fmt: skip
         browser.close()
     if args.out:
         args.out.write_text(json.dumps(results, indent=2))

@@ -128,6 +128,10 @@ def _hidden_by_the_panel(page: Any, moment: str, off_screen: dict[str, Any]) -> 
     return {k: v for k, v in off_screen.items() if k in odds_parts or k not in without}
 
 
+_DARK = """() => window.jupyterapp.commands.execute(
+  'apputils:change-theme', {theme: 'JupyterLab Dark'})"""
+
+
 def _axe(page: Any) -> list[Any]:
     from axe_playwright_python.sync_playwright import Axe
 
@@ -167,6 +171,14 @@ def test_the_odds_panel_fits_beside_the_hand_and_passes_axe(
         page.screenshot(path=str(shots / f"odds-{title}-{width}-why.png"))
         bad = _axe(page)
         assert bad == [], bad
+        if width == 1280:  # and in JupyterLab's dark theme (the table follows it)
+            page.evaluate(_DARK)
+            page.wait_for_selector(".gk-root.gk-dark .gk-odds-why[open]")
+            page.screenshot(path=str(shots / f"odds-{title}-{width}-why-dark.png"))
+            bad = _axe(page)
+            page.evaluate(_DARK.replace("Dark", "Light"))  # the lab's setting, for the others
+            page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+            assert bad == [], ("dark", bad)
         # The toggle hides the panel and shows it again (a page setting, like the size).
         toggle = page.locator(".gk-odds-switch")
         assert toggle.is_checked()

@@ -749,8 +749,13 @@ function tableParts(W) {
     const tree = oddsPanel(W, rows, open);
     box.hidden = !tree;
     setChildren(box, tree ? [build(tree)] : []);
+    // A new position shows its first question: scrolled once the frame is laid out (a
+    // scroll now would force a layout in the middle of the redraw).
     const step = String(model.get("step"));
-    if (box.dataset.step !== step) { box.dataset.step = step; box.scrollTop = 0; } // a new position: its first question
+    if (tree && box.dataset.step !== step) {
+      box.dataset.step = step;
+      requestAnimationFrame(() => { if (box.scrollTop) box.scrollTop = 0; });
+    }
   }
 
   function drawHeader(model, header) {
