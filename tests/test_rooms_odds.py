@@ -66,6 +66,7 @@ def test_set_odds_reaches_the_seats_each_with_its_own_rows(
     assert seats[1].odds_rows() == [] and seats[2].odds_rows() == []
     assert watcher.odds_rows() == rows_for(watcher.view(), None)
     assert all(not g.odds and g.odds_rows() == [] for g in other), "table 1 is left alone"
+    assert [t["odds"] for t in lobby.tables()] == [True, False]
     for _move in range(4):  # the rows follow whoever decides
         mover = next(g for g in seats if g.my_turn())
         step = mover.step

@@ -204,7 +204,8 @@ class Lobby:
         return self._call(lambda: list(self.classroom.log))
 
     def tables(self) -> list[dict[str, Any]]:
-        """Each table's status, step and seats (who is connected, who plays)."""
+        """Each table's status, step, seats (who is connected, who plays), and whether
+        memory mode and the odds panel are on."""
         return self._call(lambda: [_table_info(room) for room in self.classroom.rooms])
 
     # -- the teacher's controls -----------------------------------------------------
@@ -320,6 +321,8 @@ def _table_info(room: Room) -> dict[str, Any]:
         "game": room.games,
         "spectator": room.spectator_code,
         "watchers": len(room.watchers),
+        "memory": room.memory,
+        "odds": room.odds,
         "seats": [
             {
                 "seat": n,
