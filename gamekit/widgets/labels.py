@@ -140,6 +140,7 @@ def _page_messages() -> dict[str, Message]:
             "Work it out yourself, then check your answer: {code}", code="{code}"
         ),
         # the narration
+        "the_board": CORE("the board"),
         "what_happened": CORE("What happened"),
         "moves_and_narration": CORE("moves and what happened"),
         "nothing_yet": CORE("Nothing yet."),

@@ -73,3 +73,39 @@ def test_the_replay_opens_offline_and_its_last_step_shows_the_final_scores(
         assert requested == []
     finally:
         context.close()
+
+
+def _serious(page: Any) -> list[Any]:
+    """axe-core's serious and critical violations on the page (its own copy, no network)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running')", timeout=10_000
+    )
+    results = Axe().run(page)
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_the_replay_passes_axe_at_its_first_and_last_step(
+    browser: Any, tmp_path: Path, title: str
+) -> None:
+    game = _finished(title, seed=5)
+    out = gamekit.export_html(game, tmp_path / "replay.html", seat=None)
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    try:
+        page.goto(out.resolve().as_uri())
+        page.wait_for_selector("#gk-replay[data-ready='true'] .gk-board *")
+        assert _serious(page) == [], "step 0"
+        page.locator(".gk-timeline").evaluate(
+            "(el, last) => { el.value = String(last); el.dispatchEvent(new Event('change')); }",
+            game.step,
+        )
+        page.wait_for_selector(f".gk-root[data-step='{game.step}'] .gk-result:not([hidden])")
+        assert _serious(page) == [], "last step"
+    finally:
+        page.context.close()

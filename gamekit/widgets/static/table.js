@@ -1224,7 +1224,7 @@ class Table {
     parts.sideTitle = h("div", { class: "gk-side-title" });
     const side = h("aside", { class: "gk-side" }, parts.sideTitle, parts.narration, parts.odds, parts.actions);
     parts.side = side;
-    const main = h("div", { class: "gk-main" }, parts.result, parts.board);
+    const main = h("div", { class: "gk-main", role: "region", "aria-label": t("the_board") }, parts.result, parts.board);
     // The seats (who plays, sit and stand) come after the board and the moves: the header,
     // the board, the moves and the narration make one screen (a projector's), and Tab
     // reaches the cards before any seat menu.
@@ -1273,7 +1273,7 @@ class Table {
     pin.observe(parts.narration);
     // One screen: the board and the side fit the notebook's visible height (see fitRoom).
     const layout = root.querySelector(".gk-layout");
-    const fit = new ResizeObserver(() => { fitRoom(root, layout); keepHandInView(root); });
+    const fit = new ResizeObserver(() => { fitRoom(root, layout); keepHandInView(root); scrollRegionFocus(root); });
     for (const el of [root, parts.header, parts.error]) fit.observe(el);
     const refit = () => fitRoom(root, layout);
     window.addEventListener("resize", refit);
@@ -1339,6 +1339,7 @@ class Table {
         (next || root).focus({ preventScroll: true });
       }
       if (step !== handShown) { handShown = step; requestAnimationFrame(() => keepHandInView(root)); }
+      requestAnimationFrame(() => scrollRegionFocus(root));
       wasMine = mine;
       focusWasIn = false;
       clearTimeout(autoTimer);
@@ -1399,6 +1400,18 @@ export function scrollToShow(box, spans) {
   if (bottom - top > box.bottom - box.top) [top, bottom] = [shown[0].top, shown[0].bottom];
   if (top >= box.top && bottom <= box.bottom) return 0;
   return bottom > box.bottom && bottom - top < box.bottom - box.top ? bottom - box.bottom + 8 : top - box.top - 8;
+}
+
+// A board that scrolls with nothing in it to focus (a spectator's, a replay's) takes the
+// keyboard focus itself, so the arrow keys can scroll it; with a card or a move to focus
+// it stays out of the Tab order.
+function scrollRegionFocus(root) {
+  const main = root.querySelector(".gk-main");
+  if (!main) return;
+  const scrolls = main.scrollHeight > main.clientHeight + 1;
+  const focusable = main.querySelector("button, a[href], input, select, textarea, [tabindex='0']");
+  if (scrolls && !focusable) main.tabIndex = 0;
+  else main.removeAttribute("tabindex");
 }
 
 function keepHandInView(root) {
