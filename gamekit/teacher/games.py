@@ -94,6 +94,17 @@ class Decision:
         """What the deciding seat knew when it decided (its view before the action)."""
         return self.rules.view(self.before, self.seat)
 
+    def where(self) -> dict[str, Any]:
+        """The first columns of an analysis row about this decision: ``record``, ``game``,
+        ``step``, ``seat`` and ``player`` (``"seat N"`` for a record that names nobody)."""
+        return {
+            "record": self.record,
+            "game": self.game,
+            "step": self.step,
+            "seat": self.seat,
+            "player": self.player or f"seat {self.seat}",
+        }
+
 
 def decisions(source: str | Path | Iterable[Record]) -> Iterator[Decision]:
     """Every decision of the saved games of ``source`` (as :func:`load_games` reads it), in

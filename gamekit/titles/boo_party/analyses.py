@@ -161,11 +161,7 @@ def costume_choices(source: Source) -> pd.DataFrame:
         )
         rows.append(
             {
-                "record": decision.record,
-                "game": decision.game,
-                "step": decision.step,
-                "seat": decision.seat,
-                "player": decision.player or f"seat {decision.seat}",
+                **decision.where(),
                 "visions": len(view["visions"]),
                 "costume": None if worn is None else str(costume_term(worn)),
                 "seen": worn is not None and worn in visions,

@@ -65,11 +65,7 @@ def exchange_decisions(source: Source) -> pd.DataFrame:
         if view["hand_sizes"][following]:
             chance = odds.opponent_can_take(view, following, action.space)
         row = {
-            "record": decision.record,
-            "game": decision.game,
-            "step": decision.step,
-            "seat": decision.seat,
-            "player": decision.player or f"seat {decision.seat}",
+            **decision.where(),
             "card": str(hat(action.card)),
             "space": action.space,
             "next": following,

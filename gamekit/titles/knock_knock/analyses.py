@@ -69,11 +69,7 @@ def door_decisions(source: Source) -> pd.DataFrame:
         bad, say = door_chances(view)
         rows.append(
             {
-                "record": decision.record,
-                "game": decision.game,
-                "step": decision.step,
-                "seat": decision.seat,
-                "player": decision.player or f"seat {decision.seat}",
+                **decision.where(),
                 "knocker": int(view["knock"]["knocker"]),
                 "bad": bad,
                 "odds_say": say,
