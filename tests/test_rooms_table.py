@@ -269,3 +269,24 @@ def _run(kc: Any, code: str) -> str:
     reply = kc.execute_interactive(code, timeout=WAIT, output_hook=take)
     assert reply["content"]["status"] == "ok", "".join(out)
     return "".join(out).strip()
+
+
+def test_a_table_whose_loop_cannot_turn_still_shows_the_room_while_it_waits(
+    made: list[Any],
+) -> None:
+    """A loop marked running on this thread that cannot turn while the thread waits (a
+    notebook cell that calls ``wait_until``; the browser tests' Playwright session): the
+    table draws the room's messages itself while it waits, instead of waiting for ever."""
+    lobby = serve("knock-knock", players=3, tables=1, seed=5, bots={1: "random", 2: "random"})
+    made.append(lobby)
+    (g0,) = seated(made, lobby, [0])
+    stuck = asyncio.new_event_loop()
+    asyncio.events._set_running_loop(stuck)
+    try:
+        table = Table(g0)
+        assert table.wait_until(lambda t: bool(t.legal), WAIT)
+        g0.play(g0.legal_actions()[0])
+        assert table.wait_until(lambda t: t.step >= 1, WAIT)
+    finally:
+        asyncio.events._set_running_loop(None)
+        stuck.close()

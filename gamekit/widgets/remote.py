@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import math
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -95,6 +96,7 @@ class RemoteTable(Table):
         self._listeners: list[Callable[[Table], None]] = []
         self._humans: set[int] = set()
         self._kernel_loop = loop if loop is not None else _running_loop()
+        self._loop_thread = threading.get_ident() if loop is None else None
         _check_room_seat(game, seat)
         _check_room_lang(game, lang)
         self.lang = _joined_lang(game)
@@ -126,9 +128,33 @@ class RemoteTable(Table):
     def wait_until(
         self, ready: Callable[[RemoteTable], bool], timeout: float | None = None
     ) -> bool:
-        """Block until the table shows a state where ``ready(table)`` holds; False on timeout."""
-        with self._shown:
-            return self._shown.wait_for(lambda: ready(self), timeout)
+        """Block until the table shows a state where ``ready(table)`` holds; False on timeout.
+
+        Called on the thread of the kernel's loop (a notebook cell, a script, a test whose
+        thread runs another library's loop), it draws each new message itself: the loop
+        that draws them otherwise cannot run while its own thread waits here.
+        """
+        if not self._draws_here():
+            with self._shown:
+                return self._shown.wait_for(lambda: ready(self), timeout)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            version = self._remote.snapshot()[0]
+            self._pull()
+            with self._lock:
+                if ready(self):
+                    return True
+            left = None if deadline is None else deadline - time.monotonic()
+            if (left is not None and left <= 0) or self._remote.closed_reason is not None:
+                return False
+            self._remote.wait_until(lambda g, seen=version: g.snapshot()[0] != seen, left)
+
+    def _draws_here(self) -> bool:
+        """No other thread will draw the room's messages while this one waits."""
+        loop = self._kernel_loop
+        if loop is None or not loop.is_running():
+            return True
+        return self._loop_thread == threading.get_ident()
 
     def refresh(self, *, remember: bool = True) -> None:
         """Draw the room's latest message again."""

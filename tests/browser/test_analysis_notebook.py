@@ -29,6 +29,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 NOTEBOOK = "31-boo-party-analysis.ipynb"
+CLASS_RECORDS = "class-boo-party.json"
+"""The sample class's games the notebook's last section reads (``data/`` beside it)."""
 MIN_CHARTS = 4
 """The Boo Party! analysis draws four charts: three convergences and the memory what-if."""
 
@@ -130,6 +132,8 @@ def test_analysis_notebook_runs_clean_with_offline_charts(
     page: Any, lab: Any, traffic: Traffic
 ) -> None:
     shutil.copy(NOTEBOOKS / NOTEBOOK, lab.root / NOTEBOOK)
+    (lab.root / "data").mkdir(exist_ok=True)  # the class's sample games, as beside the lessons
+    shutil.copy(NOTEBOOKS / "data" / CLASS_RECORDS, lab.root / "data" / CLASS_RECORDS)
     lab.open_and_run(page, NOTEBOOK)
     page.wait_for_function(_RUN_FINISHED, timeout=240_000, polling=500)
 

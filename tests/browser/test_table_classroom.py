@@ -115,6 +115,12 @@ _COVERED_ELSEWHERE = """(sel) => { const el = document.querySelector(sel);
   return !!hit && !!hit.closest('.gk-cover'); }"""
 
 
+_SHOWS_ONE_HAND = """(me) => {
+  const mine = document.querySelector('.gk-board .gk-area.gk-mine');
+  return !!mine && mine.dataset.seat === me && document.querySelectorAll('.gk-hand').length === 1;
+}"""
+
+
 def _next_state(page: Any) -> str:
     page.wait_for_function(f"() => ({_STATE})() !== 'wait'", timeout=90_000)
     return str(page.evaluate(_STATE))
@@ -146,6 +152,7 @@ def test_pass_and_play_shows_no_other_seat(page: Any, lab: Any) -> None:
             page.wait_for_function(f"() => ({_STATE})() === 'mine'", timeout=60_000)
             continue
         me = str(kernel["seat"])
+        page.wait_for_function(_SHOWS_ONE_HAND, arg=me, timeout=60_000)  # the redraw is whole
         assert _seat_shown(page) == me and page.locator(".gk-hand").count() == 1
         assert set(page.evaluate(_SEEN_FROM)) <= {"", "0", "1"}, "no god view, no bot's seat"
         if not swapped:  # the other human's seat chosen while this one decides: no change
