@@ -147,7 +147,7 @@ class RemoteTable(Table):
             left = None if deadline is None else deadline - time.monotonic()
             if (left is not None and left <= 0) or self._remote.closed_reason is not None:
                 return False
-            self._remote.wait_until(lambda g, seen=version: g.snapshot()[0] != seen, left)
+            self._remote.wait_until(_newer_than(version), left)
 
     def _draws_here(self) -> bool:
         """No other thread will draw the room's messages while this one waits."""
@@ -437,3 +437,12 @@ def _seat_notes(seats: list[dict[str, Any]], mine: Any) -> list[str]:
         else:
             notes.append("")
     return notes
+
+
+def _newer_than(version: int) -> Callable[[RemoteGame], bool]:
+    """``ready`` for :meth:`RemoteGame.wait_until`: a message newer than ``version`` came."""
+
+    def newer(game: RemoteGame) -> bool:
+        return game.snapshot()[0] != version
+
+    return newer
