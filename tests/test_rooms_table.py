@@ -290,3 +290,33 @@ def test_a_table_whose_loop_cannot_turn_still_shows_the_room_while_it_waits(
     finally:
         asyncio.events._set_running_loop(None)
         stuck.close()
+
+
+def test_the_teachers_question_shows_on_the_table_and_the_page_answers_it(
+    made: list[Any],
+) -> None:
+    lobby = serve("knock-knock", players=3, tables=1, seed=5, bots={2: "greedy"})
+    made.append(lobby)
+    g0, g1 = seated(made, lobby, [0, 1])
+    mover, watcher = Table(g0), Table(g1)
+    assert mover.wait_until(lambda t: t.legal != [], WAIT) and mover.ask == {}
+    lobby.ask()
+    assert mover.wait_until(lambda t: t.ask.get("move") is not None and t.legal == [], WAIT)
+    assert "the teacher's question" in mover.game_name
+    assert watcher.wait_until(lambda t: "chance" in t.ask, WAIT) and "move" not in watcher.ask
+    send(mover, {"type": "answer", "choice": 1})
+    assert mover.wait_until(lambda t: t.ask["move"]["answer"] == 1, WAIT)
+    for wrong in ({"type": "answer", "guess": "many"}, {"type": "answer", "guess": True},
+                  {"type": "answer"}):  # fmt: skip
+        send(mover, wrong)
+        assert mover.error != "", wrong
+    send(watcher, {"type": "answer", "choice": 0})  # no move asked of this seat: the room says so
+    assert watcher.wait_until(lambda t: "no move" in t.error, WAIT)
+    send(watcher, {"type": "answer", "guess": 12})
+    assert watcher.wait_until(lambda t: t.ask["chance"]["answer"] == 12, WAIT)
+    lobby.reveal()
+    assert mover.wait_until(lambda t: t.ask.get("revealed") and "bots" in t.ask["move"], WAIT)
+    assert watcher.wait_until(lambda t: "exact" in t.ask["chance"], WAIT)
+    assert [row["answer"] for row in [mover.ask["move"]]] == [1]
+    lobby.resume()
+    assert mover.wait_until(lambda t: t.ask == {} and t.legal != [], WAIT)

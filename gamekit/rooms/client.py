@@ -150,7 +150,7 @@ class RemoteGame:
                 self._bye = str(message.get("reason"))
             answer = (
                 self._answers.get(message.get("id", -1))
-                if kind in ("played", "refused", "done")
+                if kind in ("played", "refused", "done", "answered")
                 else None
             )
             if answer is not None and not answer.done():
@@ -388,6 +388,51 @@ class RemoteGame:
         if reply["type"] != "done":
             raise ControlRefused(str(reply.get("reason", "the room refused")))
 
+    @property
+    def question(self) -> dict[str, Any] | None:
+        """The teacher's question as this screen sees it while the table is frozen for it
+        (``None`` otherwise): ``id``, ``revealed``, ``answered`` and ``asked``; for a seat,
+        its ``move`` part (``choices``, ``answer``, and once revealed ``bots``) and its
+        ``chance`` part (``question``, ``given``, ``answer``, and once revealed ``fraction``
+        and ``percent``), or a ``note`` when it has nothing to answer."""
+        ask = self._state.get("ask")
+        return dict(ask) if isinstance(ask, dict) else None
+
+    def submit_answer(self, choice: int | None = None, guess: int | None = None
+                      ) -> Future[dict[str, Any]]:  # fmt: skip
+        """Send an answer to the open question without waiting: the future gets the room's
+        ``answered`` or ``refused`` (or ``bye``) message."""
+        answer: Future[dict[str, Any]] = Future()
+        ask = self.question
+        with self._changed:
+            if self._bye is not None or ask is None:
+                reason = self._bye or "the teacher has asked no question"
+                answer.set_result({"type": "bye" if self._bye else "refused", "reason": reason})
+                return answer
+            self._next_id += 1
+            ident = self._next_id
+            self._answers[ident] = answer
+        answer.add_done_callback(lambda _f: self._answers.pop(ident, None))
+        message: dict[str, Any] = {"type": "answer", "id": ident, "ask": ask["id"]}
+        if choice is not None:
+            message["choice"] = choice
+        if guess is not None:
+            message["guess"] = guess
+        self._send(message)
+        return answer
+
+    def answer(self, choice: int | None = None, guess: int | None = None,
+               timeout: float = 30.0) -> None:  # fmt: skip
+        """Answer the teacher's question: ``choice``, the number of a move in
+        ``question["move"]["choices"]``; ``guess``, the chances as a whole percent. The
+        room's refusal raises :class:`IllegalAction` (nothing changed)."""
+        reply = self.submit_answer(choice, guess).result(timeout=timeout)
+        if reply["type"] != "answered":
+            raise IllegalAction(str(reply.get("reason", "the room refused the answer")), [])
+        number = int(reply["ask"])
+        shown = _answer_shown(number, choice, guess)
+        self._wait_for(lambda: shown(self.question) or self._bye is not None, timeout)
+
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the room sends something new (True), or ``timeout`` seconds pass."""
         with self._changed:
@@ -413,6 +458,21 @@ class RemoteGame:
             f"<RemoteGame {self.title} table {self.table}, {who}: step {self.step}, "
             f"{self.status}, to move {self.to_move}>"
         )
+
+
+def _answer_shown(number: int, choice: int | None, guess: int | None
+                  ) -> Callable[[dict[str, Any] | None], bool]:  # fmt: skip
+    """``ready`` for an answer: the room's state shows it (or the question is gone)."""
+
+    def shown(ask: dict[str, Any] | None) -> bool:
+        if ask is None or ask.get("id") != number:
+            return True
+        move, chance = ask.get("move") or {}, ask.get("chance") or {}
+        return (choice is None or move.get("answer") == choice) and (
+            guess is None or chance.get("answer") == guess
+        )
+
+    return shown
 
 
 def _socket_url(url: str) -> str:

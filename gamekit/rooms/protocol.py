@@ -8,10 +8,15 @@ teacher's connection (the teacher's code) may also send ``control``::
     {"type": "sync"}
     {"type": "ping"}
     {"type": "control", "id": 4, "do": "pause", "table": 2}  # no table: every table
+    {"type": "answer", "id": 5, "ask": 1, "choice": 0, "guess": 30}  # the teacher's question
 
 ``do`` is one of :data:`CONTROLS`; ``"timer"`` takes ``"seconds"`` (0: no move timer);
 ``"memory_on"`` and ``"memory_off"`` switch a title's memory mode, ``"odds_on"`` and
-``"odds_off"`` the odds panel (each seat's rows are computed by the room, from its view).
+``"odds_off"`` the odds panel (each seat's rows are computed by the room, from its view);
+``"ask"`` freezes the tables that are playing and asks each learner their question,
+``"reveal"`` shows the exact answers, ``"resume"`` plays on (:mod:`gamekit.rooms.ask`).
+An ``answer`` names the question (``ask``) and gives a move's number (``choice``), a whole
+percent (``guess``) or both; the room says ``answered`` or ``refused``.
 The room answers ``welcome``, ``state`` (the payload of :mod:`gamekit.rooms.payload`
 and the seats), ``played`` or ``refused`` (with the ``id`` of the move), ``done``
 (a control carried out), ``error`` (a message it could not read), ``pong`` and
@@ -51,6 +56,7 @@ SHAPES: dict[str, dict[str, str]] = {
     "sync": {"id": _INT},
     "ping": {"id": _INT},
     "control": {"id": _INT, "do": _TEXT, "table": _INT, "seconds": _INT},
+    "answer": {"id": _INT, "ask": _INT, "choice": _INT, "guess": _INT},
 }
 """Each message type and the fields it may hold (``type`` aside)."""
 REQUIRED: dict[str, frozenset[str]] = {
@@ -59,6 +65,7 @@ REQUIRED: dict[str, frozenset[str]] = {
     "sync": frozenset(),
     "ping": frozenset(),
     "control": frozenset({"id", "do"}),
+    "answer": frozenset({"id", "ask"}),
 }
 CONTROLS = (
     "start",
@@ -72,6 +79,8 @@ CONTROLS = (
     "memory_off",
     "odds_on",
     "odds_off",
+    "ask",
+    "reveal",
 )
 """The teacher's controls over the wire (``restart`` needs a ``table``)."""
 MOVE_FIELDS = ("index", "action", "text")
@@ -111,6 +120,8 @@ def parse(raw: str | bytes) -> dict[str, Any]:
         raise BadMessage("a move needs exactly one of index, action or text")
     if kind == "control" and data["do"] not in CONTROLS:
         raise BadMessage(f"unknown control {_short(data['do'])} (one of {', '.join(CONTROLS)})")
+    if kind == "answer" and "choice" not in data and "guess" not in data:
+        raise BadMessage("an answer needs a choice, a guess or both")
     if kind == "control" and not 0 <= data.get("seconds", 0) <= 3600:
         raise BadMessage("seconds must be from 0 (no timer) to 3600")
     return data

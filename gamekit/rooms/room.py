@@ -37,6 +37,7 @@ from gamekit.core.game import Game
 from gamekit.core.i18n import CORE, Message, check_language, language
 from gamekit.core.names import Seat
 from gamekit.core.rng import derive_seed
+from gamekit.rooms.ask import ASKING, Asking, answer_refusal, freeze, seat_card, watcher_card
 from gamekit.rooms.payload import seat_payload
 from gamekit.rooms.protocol import MAX_MESSAGE_BYTES, PROTOCOL, BadMessage, dumps, parse
 
@@ -138,6 +139,8 @@ class Room:
         self.next_bot = 0.0
         self._bots: dict[tuple[int, str], bots_module.Bot] = {}
         self.records: list[dict[str, Any]] = []
+        self.asking: Asking | None = None
+        """The teacher's question while this table is frozen for it (status ``"asking"``)."""
         self._maybe_start(None)
 
     # -- the game -----------------------------------------------------------------
@@ -168,6 +171,7 @@ class Room:
         seed = self.first_seed + self.games * self.school.tables
         self.game = self._new_game(seed)
         self._bots.clear()
+        self.asking = None
         self.status = WAITING
         for seat in self.seats:
             seat.stand_in = False
@@ -181,12 +185,44 @@ class Room:
             self.broadcast()
 
     def resume(self, now: float) -> None:
-        if self.status == PAUSED:
-            self.status = self.paused_from
+        """Play on after a pause or the teacher's question (the question is closed)."""
+        if self.status in (PAUSED, ASKING):
+            self.status = self.paused_from if self.status == PAUSED else PLAYING
+            self.asking = None
             self._turn_started(now)
             self.broadcast()
 
+    # -- the teacher's question (gamekit.rooms.ask) ---------------------------------
+    def ask(self, number: int) -> bool:
+        """Freeze a table that is playing at its position and ask each learner seated at it
+        their question; ``False`` (nothing changed) for a table that is not playing."""
+        if self.status != PLAYING or self.game.is_over:
+            return False
+        people = [s for s in range(len(self.seats)) if not self.bot_seat(s)]
+        self.asking = freeze(self.game, number, self.games, people, memory=self.memory)
+        self.status, self.deadline = ASKING, None
+        self.broadcast()
+        return True
+
+    def reveal(self) -> bool:
+        """Show every seat its exact answer and the bots' moves; the tally is kept."""
+        if self.status != ASKING or self.asking is None or self.asking.revealed:
+            return False
+        self.asking.revealed = True
+        self.school.keep_tally(self)
+        self.broadcast()
+        return True
+
+    def _ask_card(self, link: Link, god: bool) -> dict[str, Any] | None:
+        asking = self.asking
+        if asking is None or self.status != ASKING:
+            return None
+        if link.role == SEAT and link.seat is not None:
+            return seat_card(asking, self.game, link.seat, self.memory)
+        return watcher_card(asking, self.game, teacher=god, memory=self.memory)
+
     def end(self) -> None:
+        self.asking = None
         if self.status != ENDED:
             self.status = ENDED if self.status != OVER else OVER
             self.broadcast()
@@ -328,7 +364,7 @@ class Room:
         ]
 
     def _send_state(self, link: Link, made: dict[tuple[Any, ...], str]) -> None:
-        god = link.role == TEACHER and self.status in (PAUSED, OVER, ENDED)
+        god = link.role == TEACHER and self.status in (PAUSED, ASKING, OVER, ENDED)
         since = link.step + 1 if link.game == self.games else 0
         lang = link.lang or self.lang
         key = (link.seat, god, lang, since)
@@ -337,11 +373,13 @@ class Room:
                 payload = seat_payload(self.game, link.seat, god=god, since=since,
                                        memory=self.memory, odds=self.odds,
                                        moves=god or self.status == PLAYING)  # fmt: skip
-            made[key] = dumps(self._state_message(payload, self._seats_info(lang)))
+                ask = self._ask_card(link, god)
+            made[key] = dumps(self._state_message(payload, self._seats_info(lang), ask))
         link.game, link.step = self.games, self.game.step
         link.send(made[key])
 
-    def _state_message(self, payload: dict[str, Any], seats: Any) -> dict[str, Any]:
+    def _state_message(self, payload: dict[str, Any], seats: Any,
+                       ask: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
         left = None
         if self.deadline is not None and self.status == PLAYING:
             left = max(0.0, round(self.deadline - self.school.clock(), 1))
@@ -354,6 +392,7 @@ class Room:
             "timer": left,
             "memory": self.memory,
             "odds": self.odds,
+            "ask": ask,
             "payload": payload,
         }
 
@@ -371,6 +410,8 @@ class Room:
             self.sync(link)
         elif kind == "play":
             self._play(link, message, now)
+        elif kind == "answer":
+            self._answer(link, message)
         else:
             raise BadMessage(f"a {kind} message is not expected now")
 
@@ -393,6 +434,22 @@ class Room:
         link.post({"type": "played", "id": ident, "step": self.game.step})
         self._moved(now)
 
+    def _answer(self, link: Link, message: dict[str, Any]) -> None:
+        """A learner's answer to the teacher's question (``choice``, ``guess`` or both)."""
+        ident, asking = message["id"], self.asking
+        with language(link.lang or self.lang):
+            if link.role != SEAT or link.seat is None:
+                refusal: Message | None = CORE("a spectator watches and cannot answer")
+            elif self.status != ASKING or asking is None or asking.number != message["ask"]:
+                refusal = CORE("that question is closed")
+            else:
+                refusal = answer_refusal(asking, link.seat, message)
+            if refusal is not None:
+                link.post({"type": "refused", "id": ident, "reason": str(refusal)})
+                return
+        link.post({"type": "answered", "id": ident, "ask": message["ask"]})
+        self.broadcast()
+
     def _refusal(self, link: Link, message: dict[str, Any]) -> str | None:
         """Why the room will not even look at this move (``None``: it will)."""
         lang = link.lang or self.lang
@@ -401,6 +458,9 @@ class Room:
                 return str(CORE("a spectator watches and cannot play"))
             if self.status == PAUSED:
                 return str(CORE("the teacher has paused the room; wait until it resumes"))
+            if self.status == ASKING:
+                return str(CORE("the teacher is asking the class a question: answer it on your "
+                                "screen, the game goes on after the reveal"))  # fmt: skip
             if self.status == WAITING:
                 return str(CORE("the game has not started yet"))
             if self.status == ENDED:
@@ -538,6 +598,10 @@ class Classroom:
         self.clock = clock or time.monotonic
         self.teacher_code = _code()
         self.log: deque[str] = deque(maxlen=500)
+        self.asked = 0
+        """How many questions the teacher has asked the class (each one numbered from 1)."""
+        self.tallies: list[dict[str, Any]] = []
+        """Each revealed question's tally, table by table (:func:`gamekit.rooms.ask.tally`)."""
         seat_bots = _seat_bots(self.title, bots or {}, self.players)
         self.rooms = [
             Room(self, n, seed + n, _lang(lang, n), _options(options, n), seat_bots, memories[n],
@@ -608,12 +672,23 @@ class Classroom:
             return CORE("say which table to restart")
         if do in ("memory_on", "memory_off") and "memory" not in self.features:
             return CORE("this game has no memory mode")
+        return self.ask_refusal(do, table)
+
+    def ask_refusal(self, do: str, table: int | None) -> Message | None:
+        """Why ``ask`` or ``reveal`` would change nothing at ``table`` (``None``: every table)."""
+        rooms = self.rooms if table is None else self.rooms[table : table + 1]
+        if do == "ask" and not any(r.status == PLAYING and not r.game.is_over for r in rooms):
+            return CORE("no table is playing: there is no position to ask about")
+        if do == "reveal" and not any(r.asking and not r.asking.revealed for r in rooms):
+            return CORE("no table has an open question to reveal")
         return None
 
     def control(self, do: str, table: int | None, now: float, seconds: float | None = None) -> None:
         """Carry out one of the teacher's controls (:data:`~gamekit.rooms.protocol.CONTROLS`)
         at ``table`` (``None``: every table; ``end_all`` is always every table)."""
         rooms = self.rooms if table is None or do == "end_all" else [self.rooms[table]]
+        if do == "ask":
+            self.asked += 1
         for room in rooms:
             if do == "start":
                 room.start(now, tell=True)
@@ -631,6 +706,10 @@ class Classroom:
                 room.set_memory(do == "memory_on")
             elif do in ("odds_on", "odds_off"):
                 room.set_odds(do == "odds_on")
+            elif do == "ask":
+                room.ask(self.asked)
+            elif do == "reveal":
+                room.reveal()
             else:
                 raise ValueError(f"unknown control {do!r}")
 
@@ -734,6 +813,22 @@ class Classroom:
             name = f"table-{room.number + 1:02d}-game-{room.games:02d}-{self.title}.json"
             (self.folder / name).write_text(json.dumps(record, indent=1), encoding="utf-8")
         self.note(f"table {room.number + 1}: game {room.games} over, record kept")
+
+    def keep_tally(self, room: Room) -> None:
+        """A revealed question's tally: kept, and saved in the teacher's folder if given."""
+        from gamekit.rooms.ask import tally
+
+        if room.asking is None:
+            return
+        with language(room.lang):
+            kept = tally(room.asking, room.game, room.number, room.players())
+        self.tallies.append(kept)
+        if self.folder is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            name = f"ask-{kept['ask']:02d}-table-{room.number + 1:02d}-{self.title}.json"
+            (self.folder / name).write_text(json.dumps(kept, indent=1), encoding="utf-8")
+        self.note(f"table {room.number + 1}: question {kept['ask']} revealed, "
+                  f"{kept['answered']} of {kept['asked']} answered, tally kept")  # fmt: skip
 
     def records(self) -> list[dict[str, Any]]:
         """Every finished game's record, table by table, with who played each seat

@@ -220,6 +220,7 @@ class Lobby:
         self._each("pause", table)
 
     def resume(self, table: int | None = None) -> None:
+        """Play on after a pause or the teacher's question (:meth:`ask`)."""
         self._each("resume", table)
 
     def restart(self, table: int) -> None:
@@ -252,10 +253,45 @@ class Lobby:
             raise ValueError(f"on must be True or False, not {on!r}")
         self._each("odds_on" if on else "odds_off", table)
 
-    def _each(self, do: str, table: int | None, seconds: float | None = None) -> None:
+    def ask(self, table: int | None = None) -> None:
+        """Ask the class (:mod:`gamekit.rooms.ask`): every table that is playing (or
+        ``table``) freezes at its position, and each learner seated there answers their
+        question on their own screen. Then :meth:`reveal`, then :meth:`resume`.
+
+        Raises ``ValueError`` when no such table is playing (nothing is asked)."""
+        self._asking("ask", table)
+
+    def reveal(self, table: int | None = None) -> None:
+        """Show each learner the exact answer to their question and, for the seat to move,
+        what each bot would play; the tally is kept (:meth:`asks`) and saved with the
+        records. Raises ``ValueError`` when no such table has an open question."""
+        self._asking("reveal", table)
+
+    def asks(self) -> list[dict[str, Any]]:
+        """Every revealed question's tally, table by table: each seat asked, its answers
+        (``choice``, ``guess``), the bots' moves (``bots``) and the exact odds (``exact``)."""
+        if self.stopped:
+            return list(self.classroom.tallies)
+        return self._call(lambda: list(self.classroom.tallies))
+
+    def _asking(self, do: str, table: int | None) -> None:
+        self._check_table(table)
+
+        def run() -> None:
+            refusal = self.classroom.ask_refusal(do, table)
+            if refusal is not None:
+                raise ValueError(str(refusal))
+            self.classroom.control(do, table, self.clock())
+
+        self._call(run)
+
+    def _check_table(self, table: int | None) -> None:
         rooms = self.classroom.rooms
         if table is not None and not (isinstance(table, int) and 0 <= table < len(rooms)):
             raise ValueError(f"no table {table!r}: the tables are 0 to {len(rooms) - 1}")
+
+    def _each(self, do: str, table: int | None, seconds: float | None = None) -> None:
+        self._check_table(table)
         self._call(lambda: self.classroom.control(do, table, self.clock(), seconds))
 
     def stop(self) -> None:
@@ -323,6 +359,14 @@ def _table_info(room: Room) -> dict[str, Any]:
         "watchers": len(room.watchers),
         "memory": room.memory,
         "odds": room.odds,
+        "asking": None
+        if room.asking is None
+        else {
+            "ask": room.asking.number,
+            "answered": room.asking.answered,
+            "asked": len(room.asking.questions),
+            "revealed": room.asking.revealed,
+        },
         "seats": [
             {
                 "seat": n,

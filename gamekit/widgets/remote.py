@@ -71,6 +71,9 @@ class RemoteTable(Table):
 
     remote = traitlets.Bool(True).tag(sync=True)
     """The page draws a table at a room: no bot menus, no sit or stand, no undo or New game."""
+    ask: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    """The teacher's question while the room is frozen for it (:mod:`gamekit.rooms.ask`),
+    as the room sends it to this screen; ``{}`` otherwise."""
     seat_notes: traitlets.List[Any] = traitlets.List().tag(sync=True)
     """Seat by seat, who plays it as the room says (a bot, "bot until you return", away)."""
 
@@ -213,6 +216,8 @@ class RemoteTable(Table):
             self.game_name = _header(self._rules_name, self._remote.table, str(state.get("status")))
             self.seat_notes = _seat_notes(state.get("seats", []), welcome.get("seat"))
             self.memory_mode = bool(state.get("memory"))
+            ask = state.get("ask")
+            self.ask = dict(ask) if isinstance(ask, dict) else {}
             self._show_odds(state, payload)
             self._show_timer(state)
             closed = self._remote.closed_reason
@@ -261,6 +266,7 @@ class RemoteTable(Table):
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], None]]:
         handlers: dict[str, Callable[[dict[str, Any]], None]] = {
             "play": self._msg_play,
+            "answer": self._msg_answer,
             "step": self._msg_step,
             "timeout": lambda _m: None,  # the room's clock decides
             "seat": self._msg_seat,
@@ -286,10 +292,25 @@ class RemoteTable(Table):
         answer = self._remote.submit({"index": index}, step)
         answer.add_done_callback(self._answered)
 
+    def _msg_answer(self, msg: dict[str, Any]) -> None:
+        """The learner's answer to the teacher's question: a move's number, a whole percent."""
+        choice, guess = msg.get("choice"), msg.get("guess")
+        if self._remote.seat is None:
+            raise IllegalAction(str(CORE("a spectator watches and cannot answer")), [])
+        for value in (choice, guess):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise ValueError(str(CORE("an answer is a whole number, not {value}",
+                                          value=_short(value))))  # fmt: skip
+        if choice is None and guess is None:
+            raise ValueError(str(CORE("an answer gives a choice or a guess")))
+        answer = self._remote.submit_answer(choice, guess)
+        answer.add_done_callback(self._answered)
+
     def _answered(self, answer: Future[dict[str, Any]]) -> None:
-        """The room's answer to a move (on the connection's thread): a refusal is shown."""
+        """The room's answer to a move or an answer (on the connection's thread): a refusal
+        is shown."""
         reply = answer.result()
-        if reply.get("type") == "played":
+        if reply.get("type") in ("played", "answered"):
             return
         reason = str(reply.get("reason") or "")
         loop = self._kernel_loop
@@ -417,6 +438,9 @@ def _header(name: str, table: int, status: str) -> str:
                         number=number))  # fmt: skip
     if status == "paused":
         return str(CORE("{game} · table {number}: paused by the teacher", game=name,
+                        number=number))  # fmt: skip
+    if status == "asking":
+        return str(CORE("{game} · table {number}: the teacher's question", game=name,
                         number=number))  # fmt: skip
     if status == "ended":
         return str(CORE("{game} · table {number}: ended by the teacher", game=name,

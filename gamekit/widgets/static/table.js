@@ -319,6 +319,74 @@ export function oddsPanel(words, rows, open = new Set()) {
     ["ul", { class: "gk-odds-list" }, ...items]];
 }
 
+// The teacher's question at a room ("ask the class"): this screen's card, every text the
+// room's (in the screen's language). A seat's card has its chances part (a whole-percent
+// guess and a send button) and its move part (one button per move, the one sent pressed);
+// once revealed, the exact answer and what the bots would play. The teacher's and the
+// projector's card list the seats and who answered. `send` gets {type: "answer", ...};
+// `draft` is the guess being typed (kept across redraws). A tree like oddsPanel's, or null.
+export function askCard(ask, send = () => {}, draft = null) {
+  if (!isObj(ask) || !ask.id) return null;
+  const parts = [["div", { class: "gk-ask-title" }, String(ask.title || "")],
+    ["div", { class: "gk-ask-status" }, String(ask.status || "")]];
+  if (ask.note) parts.push(["p", { class: "gk-ask-note" }, String(ask.note)]);
+  if (isObj(ask.chance)) parts.push(askChance(ask.chance, !!ask.revealed, send, draft));
+  if (isObj(ask.move)) parts.push(askMove(ask.move, !!ask.revealed, send));
+  if (Array.isArray(ask.rows)) parts.push(["ul", { class: "gk-ask-rows" }, ...ask.rows.map(askRow)]);
+  return ["section", { class: "gk-ask", role: "region", "aria-label": String(ask.title || ""), "data-ask": String(ask.id) },
+    ...parts];
+}
+
+function askChance(c, revealed, send, draft) {
+  const kids = [["p", { class: "gk-ask-question" }, String(c.question || "")]];
+  if (c.given) kids.push(["p", { class: "gk-ask-given" }, String(c.given)]);
+  if (c.public) kids.push(["p", { class: "gk-ask-given" }, String(c.public)]);
+  if (revealed) {
+    kids.push(["p", { class: "gk-ask-exact" }, ["b", {}, String(c.exact || "")]]);
+    if (c.off) kids.push(["p", { class: "gk-ask-off" }, String(c.off)]);
+  } else {
+    const value = draft !== null ? draft : c.answer === null || c.answer === undefined ? "" : String(c.answer);
+    // The number typed, as a number when it is a whole one (the kernel says what is wrong
+    // with anything else).
+    const guess = (ev) => {
+      const card = ev && ev.target && ev.target.closest ? ev.target.closest(".gk-ask-chance") : null;
+      const field = card ? card.querySelector("input") : null;
+      const text = String(field ? field.value : value).trim();
+      const n = Number(text);
+      send({ type: "answer", guess: text !== "" && Number.isInteger(n) ? n : text });
+    };
+    kids.push(["div", { class: "gk-ask-guess" },
+      ["input", { class: "gk-ask-input", type: "number", min: "0", max: "100", step: "1", inputmode: "numeric",
+        "aria-label": String(c.prompt || ""), value,
+        onkeydown: (ev) => { if (ev.key === "Enter") { ev.preventDefault(); guess(ev); } } }], " %",
+      ["button", { class: "gk-btn gk-ask-send", onclick: guess }, String(c.send || "")]]);
+    if (c.sent) kids.push(["p", { class: "gk-ask-sent" }, String(c.sent)]);
+  }
+  return ["div", { class: "gk-ask-chance" }, ...kids];
+}
+
+function askMove(m, revealed, send) {
+  const choices = Array.isArray(m.choices) ? m.choices : [];
+  const buttons = choices.map((text, i) => ["button", { class: `gk-btn gk-ask-choice${m.answer === i ? " gk-on" : ""}`,
+    "data-choice": String(i), "aria-pressed": m.answer === i ? "true" : "false", disabled: revealed,
+    onclick: () => send({ type: "answer", choice: i }) }, String(text)]);
+  const kids = [["p", { class: "gk-ask-question" }, String(m.question || "")], ["div", { class: "gk-ask-choices" }, ...buttons]];
+  if (revealed && Array.isArray(m.bots)) {
+    kids.push(["p", { class: "gk-ask-bots-title" }, String(m.bots_title || "")],
+      ["ul", { class: "gk-ask-bots" }, ...m.bots.map((b) => ["li", {}, ["b", {}, String(b.bot)], ": ", String(b.text)])]);
+  }
+  return ["div", { class: "gk-ask-move" }, ...kids];
+}
+
+function askRow(r) {
+  const bits = [["b", {}, String(r.name || "")], " ", r.done ? "✓" : "…"];
+  if (typeof r.guess === "number") bits.push(` ${r.guess} %`);
+  if (isObj(r.chance) && r.chance.exact) bits.push(" · ", String(r.chance.exact));
+  if (isObj(r.chance) && typeof r.chance.answer === "number") bits.push(` (${r.chance.answer} %)`);
+  if (isObj(r.move) && typeof r.move.answer === "number") bits.push(" · ", String((r.move.choices || [])[r.move.answer] || ""));
+  return ["li", { class: "gk-ask-row", "data-seat": String(r.seat) }, ...bits];
+}
+
 // The texts of a tree made by oddsPanel (or any such tree), in order: what a reader sees.
 export function treeText(tree) {
   if (tree === null || tree === undefined || tree === false) return "";
@@ -719,6 +787,7 @@ function tableParts(W) {
       drawActions(model, parts.actions, ctx, send);
       drawOdds(model, parts.odds, false);
     }
+    drawAsk(model, parts.ask, covered ? null : send);
     drawResult(model, parts.result);
     drawNarration(model, parts.narration);
     syncControls(model, parts.controls, root);
@@ -739,6 +808,19 @@ function tableParts(W) {
         h("button", { class: "gk-btn gk-uncover", onclick: () => send({ type: "uncover" }) }, seatText(who, "i_am"))));
     }
     return true;
+  }
+
+  // The teacher's question at a room, above the narration; the guess being typed is kept
+  // across redraws (another seat's answer redraws the card).
+  function drawAsk(model, box, send) {
+    const ask = send ? opt(model, "ask", null) : null;
+    const key = isObj(ask) ? String(ask.id) : "";
+    if (box.dataset.ask !== key) { box.dataset.ask = key; box._draft = null; }
+    const tree = askCard(ask, send || (() => {}), box._draft ?? null);
+    box.hidden = !tree;
+    setChildren(box, tree ? [build(tree)] : []);
+    const field = box.querySelector(".gk-ask-input");
+    if (field) field.oninput = () => { box._draft = field.value; };
   }
 
   // The odds panel between the narration and the moves (never behind the cover); a "why"
@@ -1217,12 +1299,13 @@ class Table {
       controls: h("div", { class: "gk-controls" }),
       narration: h("ol", { class: "gk-narration" }),
       odds: h("div", { class: "gk-odds-box", hidden: true }),
+      ask: h("div", { class: "gk-ask-box", hidden: true }),
       cover: h("div", { class: "gk-cover", hidden: true }),
       extras: h("div", { class: "gk-extras" }),
       tip: h("div", { class: "gk-tip", role: "tooltip", id: `gk-tip-${Math.random().toString(36).slice(2)}`, hidden: true }),
     };
     parts.sideTitle = h("div", { class: "gk-side-title" });
-    const side = h("aside", { class: "gk-side" }, parts.sideTitle, parts.narration, parts.odds, parts.actions);
+    const side = h("aside", { class: "gk-side" }, parts.sideTitle, parts.ask, parts.narration, parts.odds, parts.actions);
     parts.side = side;
     const main = h("div", { class: "gk-main", role: "region", "aria-label": t("the_board") }, parts.result, parts.board);
     // The seats (who plays, sit and stand) come after the board and the moves: the header,
@@ -1355,7 +1438,7 @@ class Table {
     });
     for (const name of ["revision", "memory_mode", "autoplay", "party_timer", "humans", "classroom", "cover_for", "names",
       "rulings", "summary_lines", "size", "options_schema", "labels", "board_labels", "card_names", "features", "timer_seat",
-      "odds", "odds_locked", "odds_offered"]) model.on(`change:${name}`, redraw);
+      "odds", "odds_locked", "odds_offered", "ask"]) model.on(`change:${name}`, redraw);
     model.on("change:saved_json", () => P.showSaved(model, parts.extras));
     redraw();
     return () => {
