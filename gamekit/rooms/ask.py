@@ -23,7 +23,7 @@ records.
 >>> answer_refusal(asking, 0, {"choice": 0}) is None, asking.questions[0].choice
 (True, 0)
 >>> str(answer_refusal(asking, 0, {"choice": 99}))
-'there is no answer number 99 (choose 0 to 1)'
+'there is no answer number 99 (choose 0 to 7)'
 """
 
 from __future__ import annotations
@@ -194,11 +194,33 @@ def watcher_card(asking: Asking, game: Game, *, teacher: bool, memory: bool) -> 
                 row["move"] = _move_part(game, question, True)
             if question.chance is not None:
                 row["chance"] = _chance_part(game, question, True, memory)
+            row["summary"] = _teacher_summary(game, question)
         elif asking.revealed and question.guess is not None:
             row["guess"] = question.guess
+            row["summary"] = str(CORE("guessed {guess} %", guess=question.guess))
         rows.append(row)
     card["rows"] = rows
     return card
+
+
+def _teacher_summary(game: Game, question: SeatQuestion) -> str:
+    """One line for the teacher: the guess beside the exact chance, the move chosen."""
+    parts: list[Message] = []
+    if question.exact is not None:
+        exact = percent_text(question.exact)
+        parts.append(
+            CORE("guessed {guess} %, exactly {percent}", guess=question.guess, percent=exact)
+            if question.guess is not None
+            else CORE("no guess yet, exactly {percent}", percent=exact)
+        )
+    if question.moves:
+        chosen = question.choice
+        parts.append(
+            CORE("chose: {move}", move=game.read(game.action_text(question.moves[chosen])))
+            if chosen is not None
+            else CORE("no move chosen yet")
+        )
+    return "; ".join(str(part) for part in parts)
 
 
 def _head(asking: Asking) -> dict[str, Any]:
@@ -226,6 +248,12 @@ def _move_part(game: Game, question: SeatQuestion, revealed: bool) -> dict[str, 
         "answer": question.choice,
     }
     if revealed:
+        chosen = question.choice
+        part["yours"] = str(
+            CORE("You chose: {move}", move=part["choices"][chosen])
+            if chosen is not None
+            else CORE("You chose no move.")
+        )
         part["bots_title"] = str(CORE("What the bots would play here"))
         part["bots"] = [
             {"bot": name, "choice": index, "text": part["choices"][index]}

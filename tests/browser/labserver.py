@@ -184,3 +184,18 @@ def start_lab(root: Path) -> Iterator[Lab]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def axe_violations(page: Any, include: str = ".gk-root") -> list[Any]:
+    """axe-core's serious and critical violations inside ``include`` (once no animation runs)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.wait_for_function(  # the change flash is over: no animation left to catch mid-way
+        "() => document.getAnimations().every((a) => a.playState !== 'running')", timeout=10_000
+    )
+    results = Axe().run(page, context={"include": [[include]]})
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labserver import Lab
+from labserver import Lab, axe_violations
 
 import gamekit
 
@@ -132,20 +132,6 @@ _DARK = """() => window.jupyterapp.commands.execute(
   'apputils:change-theme', {theme: 'JupyterLab Dark'})"""
 
 
-def _axe(page: Any) -> list[Any]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    page.wait_for_function(  # the change flash is over: no animation left to catch mid-way
-        "() => document.getAnimations().every((a) => a.playState !== 'running')", timeout=10_000
-    )
-    results = Axe().run(page, context={"include": [[".gk-root"]]})
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
 @pytest.mark.parametrize("width", [1280, 800])
 @pytest.mark.parametrize("title", gamekit.TITLES)
 def test_the_odds_panel_fits_beside_the_hand_and_passes_axe(
@@ -169,13 +155,13 @@ def test_the_odds_panel_fits_beside_the_hand_and_passes_axe(
         assert "sympy" in code.inner_text().lower() and code.get_attribute("tabindex") == "0"
         code.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"odds-{title}-{width}-why.png"))
-        bad = _axe(page)
+        bad = axe_violations(page)
         assert bad == [], bad
         if width == 1280:  # and in JupyterLab's dark theme (the table follows it)
             page.evaluate(_DARK)
             page.wait_for_selector(".gk-root.gk-dark .gk-odds-why[open]")
             page.screenshot(path=str(shots / f"odds-{title}-{width}-why-dark.png"))
-            bad = _axe(page)
+            bad = axe_violations(page)
             page.evaluate(_DARK.replace("Dark", "Light"))  # the lab's setting, for the others
             page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
             assert bad == [], ("dark", bad)

@@ -45,21 +45,23 @@ test("the buttons and the field send answers; a typed draft survives a redraw", 
   assert.deepEqual(sent[1], { type: "answer", guess: 35 });
 });
 
-test("once revealed: the exact answer and the bots' moves, no field and no live buttons", () => {
+test("once revealed: the exact answer, the move chosen and the bots' moves, no field nor buttons", () => {
   const ask = { ...MOVER, revealed: true, status: "revealed",
     chance: { ...MOVER.chance, answer: 30, exact: "Exactly 1/5, that is 20.0 %.", off: "you said 30 %: 10.0 points off" },
-    move: { ...MOVER.move, bots_title: "What the bots would play here", bots: [{ bot: "greedy", choice: 0, text: "Open the door" }] } };
+    move: { ...MOVER.move, yours: "You chose: Decline", bots_title: "What the bots would play here",
+      bots: [{ bot: "greedy", choice: 0, text: "Open the door" }] } };
   const tree = askCard(ask);
   assert.equal(byClass(tree, "gk-ask-input").length, 0);
-  assert.ok(byClass(tree, "gk-ask-choice").every((c) => c[1].disabled === true));
+  assert.equal(byClass(tree, "gk-ask-choice").length, 0);
   const text = treeText(tree);
   assert.ok(text.includes("Exactly 1/5, that is 20.0 %.") && text.includes("greedy: Open the door"), text);
+  assert.ok(text.includes("You chose: Decline"), text);
 });
 
 test("the projector's card lists who answered, and nothing else before the reveal", () => {
   const tree = askCard({ id: 1, revealed: false, answered: 1, asked: 2, title: "Q", status: "1 of 2 answered",
-    rows: [{ seat: 0, name: "Player 1", done: true }, { seat: 1, name: "Player 2", done: false }] });
-  assert.deepEqual(byClass(tree, "gk-ask-row").map((r) => treeText(r)), ["Player 1 ✓", "Player 2 …"]);
+    rows: [{ seat: 0, name: "Player 1", done: true }, { seat: 1, name: "Player 2", done: false, summary: "guessed 20 %" }] });
+  assert.deepEqual(byClass(tree, "gk-ask-row").map((r) => treeText(r)), ["Player 1 ✓", "Player 2 … guessed 20 %"]);
   assert.equal(askCard({}), null);
   assert.equal(askCard(null), null);
 });

@@ -333,7 +333,8 @@ export function askCard(ask, send = () => {}, draft = null) {
   if (isObj(ask.chance)) parts.push(askChance(ask.chance, !!ask.revealed, send, draft));
   if (isObj(ask.move)) parts.push(askMove(ask.move, !!ask.revealed, send));
   if (Array.isArray(ask.rows)) parts.push(["ul", { class: "gk-ask-rows" }, ...ask.rows.map(askRow)]);
-  return ["section", { class: "gk-ask", role: "region", "aria-label": String(ask.title || ""), "data-ask": String(ask.id) },
+  return ["section", { class: "gk-ask", role: "region", "aria-label": String(ask.title || ""), "data-ask": String(ask.id),
+    "data-revealed": ask.revealed ? "true" : "false" },
     ...parts];
 }
 
@@ -367,23 +368,24 @@ function askChance(c, revealed, send, draft) {
 
 function askMove(m, revealed, send) {
   const choices = Array.isArray(m.choices) ? m.choices : [];
-  const buttons = choices.map((text, i) => ["button", { class: `gk-btn gk-ask-choice${m.answer === i ? " gk-on" : ""}`,
-    "data-choice": String(i), "aria-pressed": m.answer === i ? "true" : "false", disabled: revealed,
-    onclick: () => send({ type: "answer", choice: i }) }, String(text)]);
-  const kids = [["p", { class: "gk-ask-question" }, String(m.question || "")], ["div", { class: "gk-ask-choices" }, ...buttons]];
-  if (revealed && Array.isArray(m.bots)) {
-    kids.push(["p", { class: "gk-ask-bots-title" }, String(m.bots_title || "")],
-      ["ul", { class: "gk-ask-bots" }, ...m.bots.map((b) => ["li", {}, ["b", {}, String(b.bot)], ": ", String(b.text)])]);
+  const kids = [["p", { class: "gk-ask-question" }, String(m.question || "")]];
+  if (revealed) { // what the learner chose and what each bot would play, without the list
+    kids.push(["p", { class: "gk-ask-yours" }, String(m.yours || "")]);
+    if (Array.isArray(m.bots) && m.bots.length) {
+      kids.push(["p", { class: "gk-ask-bots-title" }, String(m.bots_title || "")],
+        ["ul", { class: "gk-ask-bots" }, ...m.bots.map((b) => ["li", {}, ["b", {}, String(b.bot)], ": ", String(b.text)])]);
+    }
+  } else {
+    kids.push(["div", { class: "gk-ask-choices" }, ...choices.map((text, i) => ["button", {
+      class: `gk-btn gk-ask-choice${m.answer === i ? " gk-on" : ""}`, "data-choice": String(i),
+      "aria-pressed": m.answer === i ? "true" : "false", onclick: () => send({ type: "answer", choice: i }) }, String(text)])]);
   }
   return ["div", { class: "gk-ask-move" }, ...kids];
 }
 
 function askRow(r) {
   const bits = [["b", {}, String(r.name || "")], " ", r.done ? "✓" : "…"];
-  if (typeof r.guess === "number") bits.push(` ${r.guess} %`);
-  if (isObj(r.chance) && r.chance.exact) bits.push(" · ", String(r.chance.exact));
-  if (isObj(r.chance) && typeof r.chance.answer === "number") bits.push(` (${r.chance.answer} %)`);
-  if (isObj(r.move) && typeof r.move.answer === "number") bits.push(" · ", String((r.move.choices || [])[r.move.answer] || ""));
+  if (r.summary) bits.push(" ", String(r.summary));
   return ["li", { class: "gk-ask-row", "data-seat": String(r.seat) }, ...bits];
 }
 
@@ -1305,7 +1307,7 @@ class Table {
       tip: h("div", { class: "gk-tip", role: "tooltip", id: `gk-tip-${Math.random().toString(36).slice(2)}`, hidden: true }),
     };
     parts.sideTitle = h("div", { class: "gk-side-title" });
-    const side = h("aside", { class: "gk-side" }, parts.sideTitle, parts.ask, parts.narration, parts.odds, parts.actions);
+    const side = h("aside", { class: "gk-side" }, parts.ask, parts.sideTitle, parts.narration, parts.odds, parts.actions);
     parts.side = side;
     const main = h("div", { class: "gk-main", role: "region", "aria-label": t("the_board") }, parts.result, parts.board);
     // The seats (who plays, sit and stand) come after the board and the moves: the header,
