@@ -372,7 +372,7 @@ class Room:
             with language(lang):
                 payload = seat_payload(self.game, link.seat, god=god, since=since,
                                        memory=self.memory, odds=self.odds,
-                                       moves=god or self.status == PLAYING)  # fmt: skip
+                                       moves=self.status == PLAYING)  # fmt: skip
                 ask = self._ask_card(link, god)
             made[key] = dumps(self._state_message(payload, self._seats_info(lang), ask))
         link.game, link.step = self.games, self.game.step
