@@ -53,6 +53,8 @@ BURST = 40.0
 move the room plays costs nothing (a bot may play as fast as the game goes)."""
 STRIKES = 5
 """A client whose messages cannot be read this many times is dropped."""
+ASKS_FOLDER = "asks"
+"""The records folder's subfolder for the tallies of the teacher's questions."""
 CODE_BYTES = 18
 """Join codes are ``secrets.token_urlsafe(CODE_BYTES)``: 24 characters, 144 bits."""
 
@@ -823,10 +825,11 @@ class Classroom:
         with language(room.lang):
             kept = tally(room.asking, room.game, room.number, room.players())
         self.tallies.append(kept)
-        if self.folder is not None:
-            self.folder.mkdir(parents=True, exist_ok=True)
+        if self.folder is not None:  # beside the games, not among them (load_games reads those)
+            folder = self.folder / ASKS_FOLDER
+            folder.mkdir(parents=True, exist_ok=True)
             name = f"ask-{kept['ask']:02d}-table-{room.number + 1:02d}-{self.title}.json"
-            (self.folder / name).write_text(json.dumps(kept, indent=1), encoding="utf-8")
+            (folder / name).write_text(json.dumps(kept, indent=1), encoding="utf-8")
         self.note(f"table {room.number + 1}: question {kept['ask']} revealed, "
                   f"{kept['answered']} of {kept['asked']} answered, tally kept")  # fmt: skip
 
