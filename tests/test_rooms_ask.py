@@ -155,7 +155,9 @@ def test_ask_the_class_end_to_end_over_sockets(made: list[Any], tmp_path: Path) 
     )
     assert first[0]["bots"] == {b["bot"]: b["choice"] for b in revealed["move"]["bots"]}
     assert first[1]["guess"] == 20 and first[1]["public"] is True
-    saved = json.loads((tmp_path / "asks" / "ask-01-table-01-knock-knock.json").read_text(encoding="utf-8"))
+    saved = json.loads(
+        (tmp_path / "asks" / "ask-01-table-01-knock-knock.json").read_text(encoding="utf-8")
+    )
     assert saved == tallies[0]
     assert (tmp_path / "asks" / "ask-01-table-02-knock-knock.json").exists()
 
