@@ -69,3 +69,19 @@ def page(browser: Any, lab: Lab, request: pytest.FixtureRequest) -> Iterator[Any
     finally:
         context.close()
         lab.stop_kernels()
+
+
+@pytest.fixture
+def screens(browser: Any, lab: Lab) -> Iterator[list[Any]]:
+    """Three pages at 1280×720, each in a context of its own (its own cookies, its own
+    tab): three people at a room, each in their own notebook and kernel."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(3)]
+    pages = [context.new_page() for context in contexts]
+    for one in pages:
+        one.set_default_timeout(60_000)
+    try:
+        yield pages
+    finally:
+        for context in contexts:
+            context.close()
+        lab.stop_kernels()

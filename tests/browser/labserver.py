@@ -199,3 +199,29 @@ def axe_violations(page: Any, include: str = ".gk-root") -> list[Any]:
         for v in results.response["violations"]
         if v["impact"] in ("serious", "critical")
     ]
+
+
+def room_cell(url: str, code: str, table: int | None = None) -> str:
+    """A notebook cell that joins a room with ``code`` and shows its table."""
+    where = "" if table is None else f", table={table}"
+    return (
+        "import gamekit\nfrom gamekit.widgets import Table\n"
+        f"t = Table(gamekit.rooms.join({url!r}, {code!r}{where}))\nt"
+    )
+
+
+def open_room_table(lab: Lab, page: Any, name: str, cell: str, width: int = 1280) -> None:
+    """Write ``cell`` as notebook ``name``, run it, wait for its table and give it the
+    room (the side bar folded, the page ``width`` wide once the kernel ran)."""
+    lab.write_notebook(name, [cell])
+    lab.open_and_run(page, name)  # at 1280 px: a narrow toolbar hides the kernel's status
+    if width != 1280:
+        page.set_viewport_size({"width": width, "height": 720})
+    page.wait_for_function("() => !!document.querySelector('.gk-root .gk-board')", timeout=90_000)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+
+
+def shoot_table(lab: Lab, page: Any, name: str) -> None:
+    """A screenshot of the page's table into ``test-artifacts/`` (the mouse out of the way)."""
+    page.mouse.move(1, 1)
+    page.locator(".gk-root").screenshot(path=str(lab.artifact(name)))

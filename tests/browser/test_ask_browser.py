@@ -10,11 +10,10 @@ frozen table plays nothing. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from labserver import Lab, axe_violations
+from labserver import Lab, axe_violations, open_room_table, room_cell, shoot_table
 
 from gamekit.rooms import join, serve
 
@@ -32,42 +31,6 @@ _GONE = "() => !document.querySelector('.gk-root .gk-ask')"
 _STATUS = "() => document.querySelector('.gk-root .gk-ask-status')?.textContent ?? ''"
 
 
-def _cell(url: str, code: str, table: int | None = None) -> str:
-    where = "" if table is None else f", table={table}"
-    return (
-        "import gamekit\nfrom gamekit.widgets import Table\n"
-        f"t = Table(gamekit.rooms.join({url!r}, {code!r}{where}))\nt"
-    )
-
-
-@pytest.fixture
-def screens(browser: Any, lab: Lab) -> Iterator[list[Any]]:
-    """The mover at 1280×720, the other learner at 800×720, the teacher at 1280×720."""
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(3)]
-    pages = [context.new_page() for context in contexts]
-    for page in pages:
-        page.set_default_timeout(60_000)
-    try:
-        yield pages
-    finally:
-        for context in contexts:
-            context.close()
-        lab.stop_kernels()
-
-
-def _open(lab: Lab, page: Any, name: str, cell: str, width: int = 1280) -> None:
-    lab.write_notebook(name, [cell])
-    lab.open_and_run(page, name)  # at 1280 px: a narrow toolbar hides the kernel's status
-    page.set_viewport_size({"width": width, "height": 720})
-    page.wait_for_function("() => !!document.querySelector('.gk-root .gk-board')", timeout=90_000)
-    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-
-
-def _shoot(lab: Lab, page: Any, name: str) -> None:
-    page.mouse.move(1, 1)
-    page.locator(".gk-root").screenshot(path=str(lab.artifact(name)))
-
-
 def test_two_learners_answer_the_teachers_question_and_see_the_reveal(
     screens: list[Any], lab: Lab
 ) -> None:
@@ -75,9 +38,12 @@ def test_two_learners_answer_the_teachers_question_and_see_the_reveal(
     watcher = join(lobby.url, lobby.spectator_codes[0])
     mover, other, teacher = screens
     try:
-        _open(lab, mover, "ask-seat-0.ipynb", _cell(lobby.url, lobby.codes[0][0]))
-        _open(lab, other, "ask-seat-1.ipynb", _cell(lobby.url, lobby.codes[0][1]), 800)
-        _open(lab, teacher, "ask-teacher.ipynb", _cell(lobby.url, lobby.teacher_code, 0))
+        open_room_table(lab, mover, "ask-seat-0.ipynb", room_cell(lobby.url, lobby.codes[0][0]))
+        open_room_table(
+            lab, other, "ask-seat-1.ipynb", room_cell(lobby.url, lobby.codes[0][1]), 800
+        )
+        desk = room_cell(lobby.url, lobby.teacher_code, 0)
+        open_room_table(lab, teacher, "ask-teacher.ipynb", desk)
         assert watcher.wait_until(lambda g: g.status == "playing" and g.to_move == 0, WAIT)
         mover.wait_for_function(
             "() => !!document.querySelector('.gk-root .gk-action:not([disabled])')", timeout=90_000
@@ -92,8 +58,8 @@ def test_two_learners_answer_the_teachers_question_and_see_the_reveal(
         seen_by_other = [other.locator(".gk-root").inner_text()]
         for page, name in [(mover, "mover"), (other, "other")]:
             assert axe_violations(page, ".gk-ask") == [], name
-        _shoot(lab, mover, "ask-mover-1280.png")
-        _shoot(lab, other, "ask-other-800.png")
+        shoot_table(lab, mover, "ask-mover-1280.png")
+        shoot_table(lab, other, "ask-other-800.png")
 
         # The mover with the mouse: a guess typed, sent by its button, then a move.
         mover.locator(".gk-root .gk-ask-input").fill("30")
@@ -112,7 +78,7 @@ def test_two_learners_answer_the_teachers_question_and_see_the_reveal(
         other.wait_for_function("() => !!document.querySelector('.gk-root .gk-ask-sent')")
         teacher.wait_for_function(f"() => ({_STATUS})().startsWith('2 of 2')", timeout=90_000)
         assert "✓" in teacher.locator(".gk-root .gk-ask-rows").inner_text()
-        _shoot(lab, teacher, "ask-teacher-answers.png")
+        shoot_table(lab, teacher, "ask-teacher-answers.png")
 
         lobby.reveal()
         for page in screens:
@@ -121,8 +87,8 @@ def test_two_learners_answer_the_teachers_question_and_see_the_reveal(
         assert mover.locator(".gk-root .gk-ask-bots li").count() >= 2
         assert other.locator(".gk-root .gk-ask-bots").count() == 0
         assert "30 %" in mover.locator(".gk-root .gk-ask-off").inner_text()
-        _shoot(lab, mover, "ask-mover-revealed-1280.png")
-        _shoot(lab, other, "ask-other-revealed-800.png")
+        shoot_table(lab, mover, "ask-mover-revealed-1280.png")
+        shoot_table(lab, other, "ask-other-revealed-800.png")
         seen_by_other.append(other.locator(".gk-root").inner_text())
         (tally,) = lobby.asks()
         assert tally["rows"][0]["moves"] == choices, "the mover was asked its own legal moves"

@@ -11,11 +11,10 @@ enabled, so it never races the bot. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from labserver import Lab
+from labserver import Lab, open_room_table, room_cell, shoot_table
 
 from gamekit import load_game
 from gamekit.rooms import join, serve
@@ -34,40 +33,6 @@ _SHOWN = """(sel) => [...document.querySelectorAll('.gk-root ' + sel)]
   .filter((e) => e.getClientRects().length).length"""
 
 
-def _cell(url: str, code: str) -> str:
-    return (
-        "import gamekit\nfrom gamekit.widgets import Table\n"
-        f"t = Table(gamekit.rooms.join({url!r}, {code!r}))\nt"
-    )
-
-
-@pytest.fixture
-def screens(browser: Any, lab: Lab) -> Iterator[list[Any]]:
-    """Three pages at 1280×720, each in a context of its own (its own cookies, its own tab)."""
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(3)]
-    pages = [context.new_page() for context in contexts]
-    for page in pages:
-        page.set_default_timeout(60_000)
-    try:
-        yield pages
-    finally:
-        for context in contexts:
-            context.close()
-        lab.stop_kernels()
-
-
-def _open(lab: Lab, page: Any, name: str, url: str, code: str) -> None:
-    lab.write_notebook(name, [_cell(url, code)])
-    lab.open_and_run(page, name)
-    page.wait_for_function("() => !!document.querySelector('.gk-root .gk-board')", timeout=90_000)
-    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-
-
-def _shoot(lab: Lab, page: Any, name: str) -> None:
-    page.mouse.move(1, 1)
-    page.locator(".gk-root").screenshot(path=str(lab.artifact(name)))
-
-
 def test_two_learners_and_the_projector_play_a_room_to_the_end(
     screens: list[Any], lab: Lab
 ) -> None:
@@ -76,14 +41,16 @@ def test_two_learners_and_the_projector_play_a_room_to_the_end(
     learners, projector = screens[:2], screens[2]
     try:
         for seat, page in enumerate(learners):
-            _open(lab, page, f"room-seat-{seat}.ipynb", lobby.url, lobby.codes[0][seat])
-        _open(lab, projector, "room-projector.ipynb", lobby.url, lobby.spectator_codes[0])
+            cell = room_cell(lobby.url, lobby.codes[0][seat])
+            open_room_table(lab, page, f"room-seat-{seat}.ipynb", cell)
+        cell = room_cell(lobby.url, lobby.spectator_codes[0])
+        open_room_table(lab, projector, "room-projector.ipynb", cell)
         for seat, page in enumerate(learners):  # each learner holds five cards, seen by no one else
             assert page.evaluate(_SHOWN, ".gk-hand") == 1, f"seat {seat} sees one hand, its own"
             assert page.locator(".gk-root .gk-hand > *").count() == 5
         assert projector.evaluate(_SHOWN, ".gk-hand") == 0, "the projector sees no hand"
-        _shoot(lab, learners[0], "room-two-learners-seat-0-start.png")
-        _shoot(lab, projector, "room-two-learners-projector-start.png")
+        shoot_table(lab, learners[0], "room-two-learners-seat-0-start.png")
+        shoot_table(lab, projector, "room-two-learners-projector-start.png")
         for _ in range(MOVES):
             assert watcher.wait_until(lambda g: g.is_over or g.to_move in (0, 1), WAIT)
             if watcher.is_over:
@@ -106,10 +73,10 @@ def test_two_learners_and_the_projector_play_a_room_to_the_end(
         for seat, page in enumerate(learners):
             page.locator(".gk-root .gk-result").scroll_into_view_if_needed()
             assert page.locator(".gk-root .gk-result").is_visible()
-            _shoot(lab, page, f"room-two-learners-seat-{seat}-end.png")
+            shoot_table(lab, page, f"room-two-learners-seat-{seat}-end.png")
         assert projector.evaluate(_SHOWN, ".gk-hand") == 0, "the projector sees no hand"
         assert projector.evaluate(_SHOWN, ".gk-action") == 0, "the projector has no moves"
-        _shoot(lab, projector, "room-two-learners-projector-end.png")
+        shoot_table(lab, projector, "room-two-learners-projector-end.png")
         (record,) = lobby.records()
         kept = load_game(record)
         assert kept.is_over and kept.step == final and kept.winners() == watcher.winners()

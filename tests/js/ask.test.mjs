@@ -3,16 +3,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { table } from "./load_table.mjs";
+import { byClass } from "./trees.mjs";
 
 const { askCard, treeText } = table;
 
-function nodes(tree, out = []) {
-  if (!Array.isArray(tree)) return out;
-  out.push(tree);
-  for (const kid of tree.slice(2)) nodes(kid, out);
-  return out;
-}
-const byClass = (tree, cls) => nodes(tree).filter((n) => (n[1].class || "").split(" ").includes(cls));
 
 const MOVER = {
   id: 2, revealed: false, answered: 0, asked: 3, title: "The teacher's question", status: "0 of 3 answered",

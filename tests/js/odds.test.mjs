@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { table } from "./load_table.mjs";
+import { byClass } from "./trees.mjs";
 
 const { Words, oddsPanel, treeText } = table;
 
@@ -19,14 +20,6 @@ const ROWS = [
   { key: "tie", question: "A tie?", given: "", fraction: "1/2", percent: "50.0 %", exercise: null, why: "" },
 ];
 
-// Every node of a tree, depth first: [tag, attrs, children].
-function nodes(tree, out = []) {
-  if (!Array.isArray(tree)) return out;
-  out.push(tree);
-  for (const kid of tree.slice(2)) nodes(kid, out);
-  return out;
-}
-const byClass = (tree, cls) => nodes(tree).filter((n) => (n[1].class || "").split(" ").includes(cls));
 
 test("no rows, no panel", () => {
   assert.equal(oddsPanel(ENGLISH, []), null);
