@@ -1,6 +1,6 @@
 """The first chart of a kernel: CPU seconds from ``charts.enable()`` to the first SVG.
 
-    python benchmarks/first_chart.py [--rounds 5]
+    python benchmarks/first_chart.py [--rounds 5] [--bytecode cached|source]
 
 Each try is a fresh interpreter that first loads what a kernel has loaded before
 a lesson's first chart (``ipykernel``, ``gamekit``, pandas and a 20-game
@@ -19,6 +19,16 @@ a lesson's first chart (``ipykernel``, ``gamekit``, pandas and a 20-game
 
 The ways are taken in turn, ``--rounds`` times; the table gives each way's
 fastest try. The charts are compared too: every way must draw the same SVG.
+
+``--bytecode cached`` (the default) runs every try with the modules' bytecode
+already written, as in every kernel after the first since the kit was set up
+(``./kit setup`` installs without byte-compiling; Python writes each module's
+bytecode the first time it imports it): the tries share a bytecode cache of
+their own (``PYTHONPYCACHEPREFIX``, a temporary folder) that one uncounted try
+per way fills first. ``--bytecode source`` compiles every module from source in
+every try (an empty cache that nothing writes to), as a kernel does when its
+Python may not write bytecode (``PYTHONDONTWRITEBYTECODE``, a read-only
+environment) or the first time after setting up.
 """
 
 from __future__ import annotations
@@ -28,7 +38,8 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Mapping, Sequence
 
 TRY = """
 import hashlib, json, resource, sys, time
@@ -74,30 +85,48 @@ WAYS = {
 }
 
 
-def one_try(way: str) -> dict[str, float | str | bool]:
+BYTECODE = {
+    "cached": "modules' bytecode cached",
+    "source": "every module compiled from source",
+}
+
+
+def bytecode_env(bytecode: str, cache: str) -> dict[str, str]:
+    """The tries' environment: ``cache`` as their only bytecode folder, written to
+    (``"cached"``) or left empty (``"source"``)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "PYTHONPYCACHEPREFIX": cache}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if bytecode == "source":
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def one_try(way: str, env: Mapping[str, str]) -> dict[str, float | str | bool]:
     """One fresh interpreter's figures for ``way``."""
     done = subprocess.run(
-        [sys.executable, "-c", TRY, way],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        [sys.executable, "-c", TRY, way], capture_output=True, text=True, check=True, env=env
     )
     found: dict[str, float | str | bool] = json.loads(done.stdout.strip().splitlines()[-1])
     return found
 
 
-def report(rounds: int) -> str:
+def report(rounds: int, bytecode: str = "cached") -> str:
     """The table as Markdown text."""
     tries: dict[str, list[dict[str, float | str | bool]]] = {way: [] for way in WAYS}
-    for _ in range(max(1, rounds)):
-        for way in WAYS:
-            tries[way].append(one_try(way))
+    with tempfile.TemporaryDirectory(prefix="first-chart-bytecode-") as cache:
+        env = bytecode_env(bytecode, cache)
+        if bytecode == "cached":
+            for way in WAYS:
+                one_try(way, env)  # writes the bytecode; not counted
+        for _ in range(max(1, rounds)):
+            for way in WAYS:
+                tries[way].append(one_try(way, env))
     pictures = {str(t["svg"]) for found in tries.values() for t in found}
     lines = [
         f"{os.cpu_count()} cores, Python {sys.version.split()[0]}, load average "
-        f"{os.getloadavg()[0]:.1f}; the fastest of {max(1, rounds)} fresh interpreters per way, "
-        f"the ways taken in turn. Same SVG in every try: {len(pictures) == 1}.",
+        f"{os.getloadavg()[0]:.1f}, {BYTECODE[bytecode]}; the fastest of {max(1, rounds)} "
+        "fresh interpreters per way, the ways taken in turn. "
+        f"Same SVG in every try: {len(pictures) == 1}.",
         "",
         "| way | enable (+ warm-up) CPU s | chart cell CPU s | chart cell wall s "
         "| first chart CPU s | rfc3987_syntax loaded |",
@@ -121,7 +150,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Print the table (``python benchmarks/first_chart.py --help``)."""
     ap = argparse.ArgumentParser(prog="first_chart.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=5, help="fresh interpreters per way (5)")
-    print(report(ap.parse_args(argv).rounds))
+    ap.add_argument(
+        "--bytecode",
+        choices=BYTECODE,
+        default="cached",
+        help="cached: as every kernel after the first (default); source: compile every module",
+    )
+    args = ap.parse_args(argv)
+    print(report(args.rounds, args.bytecode))
 
 
 if __name__ == "__main__":

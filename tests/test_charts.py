@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
 import subprocess
 import sys
@@ -242,17 +244,44 @@ def test_the_kits_altair_import_leaves_out_the_iri_parser() -> None:
     checkers), leaves them importable afterwards, and jsonschema still checks the
     formats the Vega-Lite schema uses."""
     code = (
-        "import sys\n"
+        "import importlib, sys\n"
         "from gamekit import charts\n"
         "charts.enable()\n"
         "left_out = [m in sys.modules for m in charts.UNUSED_FORMAT_MODULES]\n"
         "print('altair' in sys.modules, *left_out)\n"
-        "import jsonschema, rfc3987_syntax, uri_template, isoduration\n"
+        "for name in charts.UNUSED_FORMAT_MODULES: importlib.import_module(name)\n"
+        "import jsonschema\n"
         "check = jsonschema.Draft7Validator.FORMAT_CHECKER\n"
         "print(check.conforms('no uri', 'uri'), check.conforms('https://a.b/c', 'uri'))\n"
         "print('iri' in check.checkers, 'uri-reference' in check.checkers)\n"
     )
-    assert _fresh(code) == ["True", "False", "False", "False", "False", "True", "False", "True"]
+    left_out = ["False"] * len(charts.UNUSED_FORMAT_MODULES)
+    assert _fresh(code) == ["True", *left_out, "False", "True", "False", "True"]
+
+
+def test_the_left_out_modules_are_the_checkers_of_their_formats() -> None:
+    """Each left-out module takes some of its listed formats away from jsonschema, and
+    nothing else goes: the formats missing after the kit's import are all listed."""
+    code = (
+        "import sys, json\n"
+        "if sys.argv[1] == 'kit':\n"
+        "    from gamekit import charts\n"
+        "    charts.load_altair()\n"
+        "import jsonschema\n"
+        "print(json.dumps(sorted(jsonschema.FormatChecker().checkers)))\n"
+    )
+    checked: dict[str, set[str]] = {}
+    for way in ("plain", "kit"):
+        done = subprocess.run(
+            [sys.executable, "-c", code, way], capture_output=True, text=True, check=True
+        )
+        checked[way] = set(json.loads(done.stdout))
+    gone = checked["plain"] - checked["kit"]
+    assert {"uri", "uri-reference"} <= checked["kit"]
+    assert gone <= {f for formats in charts.UNUSED_FORMATS.values() for f in formats}
+    for module, formats in charts.UNUSED_FORMATS.items():
+        if importlib.util.find_spec(module) is not None:  # installed: it checked them
+            assert gone & set(formats), module
 
 
 def test_altair_imported_before_the_kit_keeps_every_format_checker() -> None:
@@ -281,7 +310,7 @@ def test_the_left_out_checkers_serve_no_format_of_the_vega_lite_schema() -> None
 
     walk(alt.Chart._rootschema)
     assert "uri" in formats  # the walk finds the formats the schema has
-    assert not formats & {"iri", "iri-reference", "uri-template", "duration"}
+    assert not formats & {f for left_out in charts.UNUSED_FORMATS.values() for f in left_out}
 
 
 def test_the_warm_up_draws_once_and_charts_stay_the_same(toy_table: pd.DataFrame) -> None:
