@@ -486,6 +486,30 @@ def test_cached_cookie_keys_always_match_a_fresh_count() -> None:
             assert effects.cookie_keys(RULES.resample_hidden(state, 0, rng)) == fresh
 
 
+def test_kept_exchanges_match_the_rule_at_every_main_decision() -> None:
+    # The legal exchanges come from bits and rows kept up to date by the exchanges:
+    # they must be every exchange Ruling H3 allows, by card then space, at every turn.
+    for players in (2, 3, 4):
+        g = gamekit.new_game("hats", players=players, seed=players * 7)
+        rng = Rng(players + 40)
+        while not g.is_over:
+            state, legal = g.state, g.legal_actions()
+            if not state.main_done and state.offer is None:
+                by_rule = [
+                    Exchange(card, space + 1, take)
+                    for card in state.hands[state.seat]
+                    for space, take in enumerate(state.table)
+                    if hats.can_take(card, take)
+                ]
+                assert [x for x in legal if isinstance(x, Exchange)] == by_rule
+                assert state.exchange_bits == sum(
+                    1 << 8 * x.card + x.space - 1
+                    for card in CARDS
+                    for x in hats.exchanges([card], state.table)
+                )
+            g.play(legal[rng.below(len(legal))])
+
+
 def _h6_as_written(collection: list[int], black_hats: int) -> tuple[int, ...]:
     """Ruling H6 read literally: types, then numbers from the lowest; shorter loses."""
     types = len({card // 6 for card in collection}) + (1 if black_hats else 0)

@@ -8,7 +8,8 @@ import pytest
 
 import gamekit
 from gamekit import bots
-from gamekit.core.lean import play_out
+from gamekit.core.lean import play_out, play_out_at_random
+from gamekit.core.rng import KeyedRng
 
 
 def _bots(title: str, players: int, seed: int) -> list[bots.Bot]:
@@ -46,3 +47,17 @@ def test_random_bots_play_the_same_games_on_the_lean_path(title: str) -> None:
         lean = play_out(rules, game.config, seed, seats, record=True)
         assert lean.actions == list(game.history), f"{title} seed {seed}: other actions"
         assert json.loads(json.dumps(rules.state_dict(lean.state))) == game.state_dict()
+
+
+@pytest.mark.parametrize("title", gamekit.TITLES)
+def test_a_titles_own_random_loop_plays_the_same_games(title: str) -> None:
+    # Without a record, a title may play random games in its own loop (Hats does).
+    rules = gamekit.rules_for(title)
+    for players in range(rules.min_players, rules.max_players + 1):
+        config = rules.make_config(players, {})
+        for seed in range(12):
+            keys = [seed * 10 + seat for seat in range(players)]
+            recorded = play_out_at_random(rules, config, seed, [*map(KeyedRng, keys)], True)
+            played = play_out_at_random(rules, config, seed, [*map(KeyedRng, keys)])
+            assert played.decisions == recorded.decisions == len(recorded.actions)
+            assert rules.state_dict(played.state) == rules.state_dict(recorded.state)

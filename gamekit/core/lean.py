@@ -66,10 +66,15 @@ def play_out_at_random(
 ) -> LeanResult:
     """:func:`play_out` with a :class:`RandomBot` in every seat, given their generators:
     a random bot's move is ``bot.rng.choice(legal)``, drawn here without the bot (the
-    same games; ``RandomBot(seed=s).rng`` is ``KeyedRng(s)``)."""
+    same games; ``RandomBot(seed=s).rng`` is ``KeyedRng(s)``). Without a record, a title
+    may play them in its own loop (:meth:`Rules.play_at_random`)."""
     state = rules.initial_state(config, seed)
-    to_move, legal_actions, apply = rules.to_move, rules.legal_actions, rules.apply
     choices = [rng.choice for rng in rngs]
+    if not record:  # the title's own loop, if it has one (the same games)
+        played = rules.play_at_random(state, choices)
+        if played is not None:
+            return LeanResult(state, played)
+    to_move, legal_actions, apply = rules.to_move, rules.legal_actions, rules.apply
     actions: list[Action] = []
     seat = to_move(state)
     if record:

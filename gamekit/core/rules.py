@@ -137,6 +137,15 @@ class Rules(ABC, Generic[S]):
     def apply(self, state: S, action: Action, log: list[Event] | None) -> None:
         """Apply a legal action in place; narrate into ``log`` unless it is ``None``."""
 
+    def play_at_random(
+        self, state: S, choices: Sequence[Callable[[list[Action]], Action]]
+    ) -> int | None:
+        """The lean path's random games in the title's own loop, if it has one: play
+        ``state`` to its end, every decision ``apply(state, choices[seat](legal), None)``
+        for the seat to move and its :meth:`legal_actions`, and give the decisions made.
+        The default, ``None``, leaves ``state`` untouched: the lean path plays it."""
+        return None
+
     def why_illegal(self, state: S, action: Action) -> str:
         """A sentence saying why ``action`` is not legal now (override to cite the rule)."""
         return str(CORE("'{action}' is not allowed now", action=str(action)))

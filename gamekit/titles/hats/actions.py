@@ -137,3 +137,44 @@ EXCHANGES: tuple[ExchangeRows, ...] = tuple(
     ExchangeRows(space) for space in range(max(SPACES.values()))
 )
 """``EXCHANGES[space][take][card]``: every possible exchange (space 0-based), or None."""
+
+
+# -- the legal exchanges as bits: bit ``8 * card + space`` --------------------------------
+def exchange_bits(space: int, take: int) -> int:
+    """The cards that may take ``take`` from ``space`` (0-based, H3), as bits: bit
+    ``8 * card + space`` for each card whose exchange ``EXCHANGES[space][take][card]`` exists.
+
+    >>> exchange_bits(0, 1) & 0xFFFFFF == 1 << 8 * 0 | 1 << 8 * 2  # red 1 or 3 takes red 2
+    True
+    """
+    row = EXCHANGES[space][take]
+    return sum(1 << 8 * card + space for card in CARDS if row[card] is not None)
+
+
+class ExchangeBits(dict[int, int]):
+    """One space's bits: ``bits[take]``, each made on first use."""
+
+    def __init__(self, space: int) -> None:
+        super().__init__()
+        self.space = space
+
+    def __missing__(self, take: int) -> int:
+        bits = self[take] = exchange_bits(self.space, take)
+        return bits
+
+
+EXCHANGE_BITS: tuple[ExchangeBits, ...] = tuple(
+    ExchangeBits(space) for space in range(len(EXCHANGES))
+)
+"""``EXCHANGE_BITS[space][take]``: :func:`exchange_bits`, made once."""
+OTHER_SPACES: tuple[int, ...] = tuple(
+    sum(1 << 8 * card + other for card in CARDS for other in range(8) if other != space)
+    for space in range(len(EXCHANGES))
+)
+"""``OTHER_SPACES[space]``: every card's bits but those of ``space`` (to clear them)."""
+SPACES_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(space for space in range(8) if bits >> space & 1) for bits in range(256)
+)
+"""``SPACES_OF[byte]``: the spaces whose bits are set in one card's byte, in order."""
+BITS_BYTES = len(CARDS)
+"""Bytes of a table's bits, one per card (``int.to_bytes(BITS_BYTES, "little")``)."""

@@ -154,6 +154,11 @@ def favourite_points(collection: Sequence[int], favourite: int) -> int:
     >>> favourite_points([card_of("red", 2), card_of("red", 3)], card_of("red", 6))
     -1
     """
-    kind = favourite // NUMBERS
-    same = sum(c % NUMBERS + 1 for c in collection if c // NUMBERS == kind)
-    return same - (favourite % NUMBERS + 1)
+    return sum(map(SAME_TYPE_NUMBER[favourite].__getitem__, collection)) - (favourite % NUMBERS + 1)
+
+
+SAME_TYPE_NUMBER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c % NUMBERS + 1 if c // NUMBERS == f // NUMBERS else 0 for c in CARDS) for f in CARDS
+)
+"""``SAME_TYPE_NUMBER[favourite][card]``: the card's printed number if it has the
+favourite's type, else 0 (looked up, for the scoring)."""

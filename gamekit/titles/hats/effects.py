@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable, Sequence
+from operator import getitem
 from typing import Any
 
 from gamekit.core.actions import Action, Event
 from gamekit.core.i18n import CORE, Listing, Message
+from gamekit.core.lean import MAX_DECISIONS
 from gamekit.core.names import SEATS, seats
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.core.rules import Score, points_message
 from gamekit.titles.hats.actions import (
+    EXCHANGE_BITS,
     EXCHANGES,
+    OTHER_SPACES,
     BlackHat,
     DiscardDraw,
     EndTurn,
@@ -41,7 +45,6 @@ from gamekit.titles.hats.cards import (
     cookie_key,
     favourite_points,
     table_face_up,
-    table_values,
     type_count,
 )
 from gamekit.titles.hats.state import Config, State, over, partner
@@ -53,15 +56,24 @@ Points = tuple[int, int, int, int]
 
 # -- set-up ---------------------------------------------------------------------------
 def deal(config: Config, seed: int) -> State:
-    """Remove types (2 players, H2), shuffle, fill the tea table, deal 9 cards each."""
+    """Remove types (2 players, H2), shuffle, fill the tea table, deal 9 cards each.
+
+    The cards are taken off the top of the deck one by one (its last card first):
+    the table's spaces in order, then each seat's 9 cards in turn.
+    """
     rng = Rng(seed)
-    removed = removed_type_ids(config, rng)
+    players = config.players
+    removed = removed_type_ids(config, rng) if players == 2 else ()
     box = [c for c in CARDS if c // NUMBERS in removed] if removed else []
     deck = rng.shuffled([c for c in CARDS if c // NUMBERS not in removed] if removed else CARDS)
-    table = deal_from(deck, SPACES[config.players])
-    hands = [sorted(deal_from(deck, HAND_SIZE)) for _ in range(config.players)]
+    spaces = SPACES[players]
+    cut = len(deck) - spaces - HAND_SIZE * players
+    dealt = deck[cut:][::-1]  # the top card first
+    del deck[cut:]
+    table = dealt[:spaces]
+    hands = [sorted(dealt[i : i + HAND_SIZE]) for i in range(spaces, len(dealt), HAND_SIZE)]
     return State(
-        players=config.players,
+        players=players,
         seed=seed,
         table=table,
         deck=deck,
@@ -70,6 +82,9 @@ def deal(config: Config, seed: int) -> State:
         collections=[[] for _ in hands],
         black_hats=[[] for _ in hands],
         box=box,
+        exchange_rows=list(map(getitem, EXCHANGES, table)),
+        exchange_bits=sum(map(getitem, EXCHANGE_BITS, table)),
+        rows_table=table[:],
     )
 
 
@@ -106,6 +121,24 @@ def apply(state: State, action: Action, log: list[Event] | None) -> None:
     move(state, action, log)
 
 
+def play_at_random(
+    state: State,
+    choices: Sequence[Callable[[list[Action]], Action]],
+    legal_actions: Callable[[State], list[Action]],
+) -> int:
+    """Play ``state`` to its end, seat ``s`` playing ``choices[s](legal_actions(state))``:
+    the lean path's loop with ``to_move``, ``apply``'s dispatch and the end inlined (the
+    legal actions are the interned ones, of the action types themselves). The decisions."""
+    moves, end = _MOVES, MAIN_ACTIONS * state.players
+    for decisions in range(MAX_DECISIONS + 1):
+        if state.turns >= end:  # over(state)
+            return decisions
+        seat = state.seat if state.offer is None else (state.seat + 2) % 4  # to_move(state)
+        action = choices[seat](legal_actions(state))
+        moves[type(action)](state, action, None)
+    raise RuntimeError(f"hats: no end after {MAX_DECISIONS} decisions")
+
+
 def _move_for(action: Action) -> Move:
     """The move of an action whose type is an action type's subclass; else a TypeError."""
     for kind, move in _MOVES.items():
@@ -116,38 +149,58 @@ def _move_for(action: Action) -> Move:
 
 def exchange(state: State, action: Exchange, log: list[Event] | None) -> None:
     """Ruling H3: the played card takes the space, the taken card joins the collection."""
-    seat, space = state.seat, action.space - 1
+    seat, space, take = state.seat, action.space - 1, action.take
     state.hands[seat].remove(action.card)
     state.table[space] = action.card
-    if state.rows_table:  # the rows of the legal exchanges follow the table
+    if state.rows_table:  # the rows and bits of the legal exchanges follow the table
         state.exchange_rows[space] = EXCHANGES[space][action.card]
+        bits = state.exchange_bits & OTHER_SPACES[space]
+        state.exchange_bits = bits | EXCHANGE_BITS[space][action.card]
         state.rows_table[space] = action.card
-    state.collections[seat].append(action.take)
-    collected(state, seat)
+    state.collections[seat].append(take)
+    keys = state.cookie_keys
+    if len(keys) == state.players:  # its H6 key follows (see cookie_keys)
+        kinds, bit = state.cookie_kinds, 1 << TYPE_OF[take]
+        if kinds[seat] & bit:
+            keys[seat] += TIE_WEIGHT[take]
+        else:
+            kinds[seat] |= bit
+            keys[seat] += TIE_WEIGHT[take] + NEW_TYPE
     if log is not None:
         text = M(
             "{seat} plays the {card} on space {space} and takes the {take} into their collection.",
             seat=SEATS[seat],
             card=HATS[action.card],
             space=action.space,
-            take=HATS[action.take],
+            take=HATS[take],
         )
         log.append(Event(text, "exchange", "H3", seat))
-    main_done(state, log)
+    # the turn ends unless the optional action is still open: a swap (4 players, H5)
+    # or a discard and draw, which needs a deck or discards (H4)
+    state.main_done = True
+    if state.option_used or not (state.players == 4 or state.deck or state.discards):
+        end_turn(state, log)
 
 
 def black_hat(state: State, action: BlackHat, log: list[Event] | None) -> None:
     """A card face down into the collection: a black hat worth 1 point."""
     seat = state.seat
     state.hands[seat].remove(action.card)
-    state.black_hats[seat].append(action.card)
-    collected(state, seat)
+    black_hats = state.black_hats[seat]
+    black_hats.append(action.card)
+    keys = state.cookie_keys
+    if len(black_hats) == 1 and len(keys) == state.players:  # black hats: one type (H6)
+        keys[seat] += NEW_TYPE
     if log is not None:
         text = M(
             "{seat} puts a card face down into their collection: a black hat.", seat=SEATS[seat]
         )
         log.append(Event(text, "black-hat", None, seat))
-    main_done(state, log)
+    # the turn ends unless the optional action is still open: a swap (4 players, H5)
+    # or a discard and draw, which needs a deck or discards (H4)
+    state.main_done = True
+    if state.option_used or not (state.players == 4 or state.deck or state.discards):
+        end_turn(state, log)
 
 
 def discard_draw(state: State, action: DiscardDraw, log: list[Event] | None) -> None:
@@ -225,17 +278,21 @@ def end_turn_now(state: State, action: EndTurn | None, log: list[Event] | None) 
     end_turn(state, log)
 
 
-def main_done(state: State, log: list[Event] | None) -> None:
-    """After the main action the turn ends unless the optional action is still open: a
-    swap (4 players, H5) or a discard and draw, which needs a deck or discards (H4)."""
-    state.main_done = True
-    if state.option_used or not (state.players == 4 or state.deck or state.discards):
-        end_turn(state, log)
-
-
 def end_turn(state: State, log: list[Event] | None) -> None:
-    """Pass the cookie (H6), then the turn; after the last turn, the end (H7)."""
-    pass_cookie(state, log)
+    """Pass the cookie (H6, H10), then the turn; after the last turn, the end (H7).
+
+    The unique best collection takes the cookie: most types first (black hats
+    together count as one type), then the lowest numbers (see
+    :func:`~gamekit.titles.hats.cards.cookie_key`); a tie nothing breaks moves nothing.
+    """
+    keys = state.cookie_keys
+    if len(keys) != state.players:
+        keys = cookie_keys(state)
+    best = max(keys)
+    if keys.count(best) == 1 and (holder := keys.index(best)) != state.cookie:
+        state.cookie = holder
+        if log is not None:
+            log.append(Event(cookie_message(state, holder), "cookie", "H6", holder))
     state.turns += 1
     state.main_done = state.option_used = False
     if state.turns < MAIN_ACTIONS * state.players:  # not over(state)
@@ -257,47 +314,25 @@ _MOVES: dict[type[Action], Move] = {
 
 
 # -- the cookie (H6, H10) ---------------------------------------------------------------
-def pass_cookie(state: State, log: list[Event] | None) -> None:
-    """Ruling H6 (and H10): the unique best collection takes the cookie.
-
-    Most types first (black hats together count as one type), then the lowest
-    numbers (see :func:`~gamekit.titles.hats.cards.cookie_key`); a tie nothing
-    breaks moves nothing.
-    """
-    keys = state.cookie_keys
-    if len(keys) != state.players:
-        keys = cookie_keys(state)
-    best = max(keys)
-    if keys.count(best) != 1:
-        return
-    holder = keys.index(best)
-    if holder != state.cookie:
-        state.cookie = holder
-        if log is not None:
-            log.append(Event(cookie_message(state, holder), "cookie", "H6", holder))
-
-
 def cookie_keys(state: State) -> list[int]:
     """Every seat's H6 key (see :func:`~gamekit.titles.hats.cards.cookie_key`).
 
-    Kept up to date by the moves that collect a card (:func:`collected`) rather than
-    counted again each turn; built from the collections on first use.
+    Kept up to date by the moves that collect a card (an exchange adds the taken card's
+    weight, and :data:`NEW_TYPE` for a type new to the collection, ``cookie_kinds``
+    telling which; a first black hat adds :data:`NEW_TYPE`) rather than counted again
+    each turn; built from the collections on first use.
     """
     keys = state.cookie_keys
     if len(keys) != state.players:
         keys[:] = [
             cookie_key(c, len(b)) for c, b in zip(state.collections, state.black_hats, strict=True)
         ]
+        state.cookie_kinds[:] = [sum({1 << TYPE_OF[card] for card in c}) for c in state.collections]
     return keys
 
 
-def collected(state: State, seat: int) -> None:
-    """A card joined ``seat``'s collection or black hats: its H6 key follows."""
-    keys = state.cookie_keys
-    if len(keys) == state.players:  # cookie_key(collection, black hats), inlined
-        collection = state.collections[seat]
-        types = len({*map(TYPE_OF.__getitem__, collection)}) + (1 if state.black_hats[seat] else 0)
-        keys[seat] = types << COUNTER_BITS | sum(map(TIE_WEIGHT.__getitem__, collection))
+NEW_TYPE = 1 << COUNTER_BITS
+"""What one more type adds to an H6 key (:func:`~gamekit.titles.hats.cards.cookie_key`)."""
 
 
 def cookie_message(state: State, holder: int) -> Message:
@@ -388,18 +423,18 @@ def narrate_end(state: State, log: list[Event]) -> None:
 def points(state: State) -> list[Points]:
     """Per seat: (collection, black hats, favourite, cookie) points; favourite 0 until the end."""
     value_of_type = [0] * len(TYPES)
-    for kind, space in table_values(state.table).items():
-        value_of_type[kind] = space
-    ended = over(state)
+    for space in range(len(state.table), 0, -1):  # the leftmost card of a type counts (H7)
+        value_of_type[TYPE_OF[state.table[space - 1]]] = space
+    ended, cookie, hands = over(state), state.cookie, state.hands
     parts = []
-    for seat, collection in enumerate(state.collections):
-        kinds = map(TYPE_OF.__getitem__, collection)
+    piles = zip(state.collections, state.black_hats, strict=True)
+    for seat, (collection, black_hats) in enumerate(piles):
         parts.append(
             (
-                sum(map(value_of_type.__getitem__, kinds)),
-                BLACK_HAT_POINTS * len(state.black_hats[seat]),
-                favourite_points(collection, state.hands[seat][0]) if ended else 0,
-                COOKIE_POINTS if state.cookie == seat else 0,
+                sum(map(value_of_type.__getitem__, map(TYPE_OF.__getitem__, collection))),
+                BLACK_HAT_POINTS * len(black_hats),
+                favourite_points(collection, hands[seat][0]) if ended else 0,
+                COOKIE_POINTS if cookie == seat else 0,
             )
         )
     return parts

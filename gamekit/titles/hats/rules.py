@@ -31,7 +31,7 @@ tie-break told) and here the ``Rules`` the engine calls.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import getitem
 from typing import Any
 
@@ -44,12 +44,15 @@ from gamekit.core.rules import Rules, Score, SearchDefaults, points_message
 from gamekit.titles.hats import effects
 from gamekit.titles.hats.actions import (
     ACTION_TYPES,
+    BITS_BYTES,
     BLACK_HATS,
     DISCARD_DRAWS,
     END_TURN,
+    EXCHANGE_BITS,
     EXCHANGES,
     GIVE_BACKS,
     LEGACY_KINDS,
+    SPACES_OF,
     SWAPS,
     BlackHat,
     DiscardDraw,
@@ -79,7 +82,7 @@ from gamekit.titles.hats.cards import (
     table_values,
     type_count,
 )
-from gamekit.titles.hats.state import Config, State, copy_state, decision, over, partner, to_move
+from gamekit.titles.hats.state import Config, State, copy_state, decision, over, to_move
 from gamekit.titles.hats.terms import M
 from gamekit.titles.hats.why import describe, tie_break, why_illegal
 
@@ -127,26 +130,29 @@ def legal_actions(state: State) -> list[Action]:
     if state.turns >= MAIN_ACTIONS * state.players:  # over(state), inlined
         return []
     if state.offer is not None:
-        return list(map(GIVE_BACKS.__getitem__, state.hands[partner(state.seat)]))
+        return list(map(GIVE_BACKS.__getitem__, state.hands[(state.seat + 2) % 4]))
     hand = state.hands[state.seat]
-    out: list[Action]
-    if not state.main_done:
-        table = state.table
-        if state.rows_table != table:  # made again only when the table changed elsewhere
-            state.exchange_rows = _rows_of(table)
-            state.rows_table = table[:]
-        out = _exchanges_in_rows(hand, state.exchange_rows)
-        out += map(BLACK_HATS.__getitem__, hand)
-        if state.option_used:
-            return out
-    else:
-        out = []
+    if state.main_done:  # the optional action, or the end of the turn
+        if state.players == 4:
+            return [*map(SWAPS.__getitem__, hand), END_TURN]
+        if state.deck or state.discards:
+            return [*map(DISCARD_DRAWS.__getitem__, hand), END_TURN]
+        return [END_TURN]
+    table = state.table
+    if state.rows_table != table:  # made again only when the table changed elsewhere
+        state.exchange_rows = _rows_of(table)
+        state.exchange_bits = _bits_of(table)
+        state.rows_table = table[:]
+    rows, spaces = state.exchange_rows, state.exchange_bits.to_bytes(BITS_BYTES, "little")
+    # each card's legal spaces from its byte of the bits: only the legal exchanges are read
+    out: list[Action] = [rows[space][card] for card in hand for space in SPACES_OF[spaces[card]]]
+    out += map(BLACK_HATS.__getitem__, hand)
+    if state.option_used:
+        return out
     if state.players == 4:
         out += map(SWAPS.__getitem__, hand)
     elif state.deck or state.discards:
         out += map(DISCARD_DRAWS.__getitem__, hand)
-    if state.main_done:
-        out.append(END_TURN)
     return out
 
 
@@ -163,6 +169,11 @@ def exchanges(hand: Sequence[int], table: Sequence[int]) -> list[Action]:
 def _rows_of(table: Sequence[int]) -> list[Any]:
     """For each space, the exchanges that take the card lying there (by card played)."""
     return list(map(getitem, EXCHANGES, table))
+
+
+def _bits_of(table: Sequence[int]) -> int:
+    """The legal exchanges with ``table`` as bits (see :data:`EXCHANGE_BITS`)."""
+    return sum(map(getitem, EXCHANGE_BITS, table))
 
 
 def _exchanges_in_rows(hand: Sequence[int], rows: Sequence[Any]) -> list[Action]:
@@ -228,6 +239,12 @@ class HatsRules(Rules[State]):
     to_move = staticmethod(to_move)
     legal_actions = staticmethod(legal_actions)
     apply = staticmethod(effects.apply)
+
+    def play_at_random(
+        self, state: State, choices: Sequence[Callable[[list[Action]], Action]]
+    ) -> int:
+        """The lean path's random games: to_move, apply's dispatch and the end inlined."""
+        return effects.play_at_random(state, choices, legal_actions)
 
     def why_illegal(self, state: State, action: Action) -> str:
         """The rule that forbids ``action`` now, in a sentence."""

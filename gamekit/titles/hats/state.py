@@ -64,12 +64,17 @@ class State:
     cookie_keys: list[int] = field(default_factory=list)
     """Bookkeeping, left out of ``state_dict``: each seat's H6 key, kept up to date by the
     moves (empty until first used)."""
+    cookie_kinds: list[int] = field(default_factory=list)
+    """Bookkeeping beside ``cookie_keys``: each seat's face-up types, one bit per type."""
     exchange_rows: list[tuple[Any, ...]] = field(default_factory=list)
     """Bookkeeping, left out of ``state_dict``: ``exchange_rows[i]`` is the row of
     ``EXCHANGES[i]`` for the card ``rows_table[i]``, kept up to date by the exchanges and
     checked against the table before use."""
+    exchange_bits: int = 0
+    """Bookkeeping beside ``exchange_rows``: the legal exchanges with ``rows_table`` as the
+    bits of ``EXCHANGE_BITS`` (bit ``8 * card + space``), kept up to date with the rows."""
     rows_table: list[int] = field(default_factory=list)
-    """The table that ``exchange_rows`` was made for (bookkeeping)."""
+    """The table that ``exchange_rows`` and ``exchange_bits`` were made for (bookkeeping)."""
 
 
 def over(state: State) -> bool:
@@ -125,6 +130,8 @@ def copy_state(state: State) -> State:
         cookie=state.cookie,
         reshuffles=state.reshuffles,
         cookie_keys=state.cookie_keys[:],
+        cookie_kinds=state.cookie_kinds[:],
         exchange_rows=state.exchange_rows[:],
+        exchange_bits=state.exchange_bits,
         rows_table=state.rows_table[:],
     )
