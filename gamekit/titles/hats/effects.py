@@ -431,13 +431,17 @@ def points(state: State) -> list[Points]:
     for seat, (collection, black_hats) in enumerate(piles):
         parts.append(
             (
-                sum(map(value_of_type.__getitem__, map(TYPE_OF.__getitem__, collection))),
+                sum(map(value_of_type.__getitem__, map(_type_of, collection))),
                 BLACK_HAT_POINTS * len(black_hats),
                 favourite_points(collection, hands[seat][0]) if ended else 0,
                 COOKIE_POINTS if cookie == seat else 0,
             )
         )
     return parts
+
+
+_type_of = list(TYPE_OF).__getitem__
+"""``TYPE_OF[card]`` by a list's own ``__getitem__`` (a tuple's is a slower wrapper)."""
 
 
 def scores(state: State, parts: Sequence[Points] | None = None) -> list[Score]:

@@ -122,6 +122,14 @@ __all__ = [
 
 
 # -- the legal moves ---------------------------------------------------------------
+# Each card's action, looked up by a list's own ``__getitem__`` (a tuple's is a slower
+# wrapper): the same shared actions as ``BLACK_HATS``, ``DISCARD_DRAWS``...
+_black_hat = list(BLACK_HATS).__getitem__
+_discard_draw = list(DISCARD_DRAWS).__getitem__
+_swap = list(SWAPS).__getitem__
+_give_back = list(GIVE_BACKS).__getitem__
+
+
 def legal_actions(state: State) -> list[Action]:
     """Exchanges (by card, then space), black hats, discards or swaps, end turn.
 
@@ -130,13 +138,13 @@ def legal_actions(state: State) -> list[Action]:
     if state.turns >= MAIN_ACTIONS * state.players:  # over(state), inlined
         return []
     if state.offer is not None:
-        return list(map(GIVE_BACKS.__getitem__, state.hands[(state.seat + 2) % 4]))
+        return list(map(_give_back, state.hands[(state.seat + 2) % 4]))
     hand = state.hands[state.seat]
     if state.main_done:  # the optional action, or the end of the turn
         if state.players == 4:
-            return [*map(SWAPS.__getitem__, hand), END_TURN]
+            return [*map(_swap, hand), END_TURN]
         if state.deck or state.discards:
-            return [*map(DISCARD_DRAWS.__getitem__, hand), END_TURN]
+            return [*map(_discard_draw, hand), END_TURN]
         return [END_TURN]
     table = state.table
     if state.rows_table != table:  # made again only when the table changed elsewhere
@@ -146,13 +154,13 @@ def legal_actions(state: State) -> list[Action]:
     rows, spaces = state.exchange_rows, state.exchange_bits.to_bytes(BITS_BYTES, "little")
     # each card's legal spaces from its byte of the bits: only the legal exchanges are read
     out: list[Action] = [rows[space][card] for card in hand for space in SPACES_OF[spaces[card]]]
-    out += map(BLACK_HATS.__getitem__, hand)
+    out += map(_black_hat, hand)
     if state.option_used:
         return out
     if state.players == 4:
-        out += map(SWAPS.__getitem__, hand)
+        out += map(_swap, hand)
     elif state.deck or state.discards:
-        out += map(DISCARD_DRAWS.__getitem__, hand)
+        out += map(_discard_draw, hand)
     return out
 
 
