@@ -159,7 +159,7 @@ def exchange(state: State, action: Exchange, log: list[Event] | None) -> None:
         state.rows_table[space] = action.card
     state.collections[seat].append(take)
     keys = state.cookie_keys
-    if len(keys) == state.players:  # its H6 key follows (see cookie_keys)
+    if keys:  # its H6 key follows (see cookie_keys; empty until first used)
         kinds, bit = state.cookie_kinds, 1 << TYPE_OF[take]
         if kinds[seat] & bit:
             keys[seat] += TIE_WEIGHT[take]
@@ -189,7 +189,7 @@ def black_hat(state: State, action: BlackHat, log: list[Event] | None) -> None:
     black_hats = state.black_hats[seat]
     black_hats.append(action.card)
     keys = state.cookie_keys
-    if len(black_hats) == 1 and len(keys) == state.players:  # black hats: one type (H6)
+    if keys and len(black_hats) == 1:  # black hats: one type (H6)
         keys[seat] += NEW_TYPE
     if log is not None:
         text = M(
@@ -286,7 +286,7 @@ def end_turn(state: State, log: list[Event] | None) -> None:
     :func:`~gamekit.titles.hats.cards.cookie_key`); a tie nothing breaks moves nothing.
     """
     keys = state.cookie_keys
-    if len(keys) != state.players:
+    if not keys:  # empty until first used
         keys = cookie_keys(state)
     best = max(keys)
     if keys.count(best) == 1 and (holder := keys.index(best)) != state.cookie:
