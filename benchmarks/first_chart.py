@@ -1,6 +1,6 @@
 """The first chart of a kernel: CPU seconds from ``charts.enable()`` to the first SVG.
 
-    python benchmarks/first_chart.py [--rounds 5] [--bytecode cached|source]
+    python benchmarks/first_chart.py [--rounds 5] [--bytecode cached|source|installed]
 
 Each try is a fresh interpreter that first loads what a kernel has loaded before
 a lesson's first chart (``ipykernel``, ``gamekit``, pandas and a 20-game
@@ -21,14 +21,16 @@ The ways are taken in turn, ``--rounds`` times; the table gives each way's
 fastest try. The charts are compared too: every way must draw the same SVG.
 
 ``--bytecode cached`` (the default) runs every try with the modules' bytecode
-already written, as in every kernel after the first since the kit was set up
-(``./kit setup`` installs without byte-compiling; Python writes each module's
+already written, as in every kernel after the first (Python writes each module's
 bytecode the first time it imports it): the tries share a bytecode cache of
 their own (``PYTHONPYCACHEPREFIX``, a temporary folder) that one uncounted try
 per way fills first. ``--bytecode source`` compiles every module from source in
 every try (an empty cache that nothing writes to), as a kernel does when its
 Python may not write bytecode (``PYTHONDONTWRITEBYTECODE``, a read-only
-environment) or the first time after setting up.
+environment) and nothing was compiled. ``--bytecode installed`` reads the
+environment's own bytecode and writes none: what ``./kit setup`` compiled (it
+byte-compiles the packages of a lesson's first chart), as the very first kernel
+after setting up, or any kernel that may not write bytecode.
 """
 
 from __future__ import annotations
@@ -88,15 +90,20 @@ WAYS = {
 BYTECODE = {
     "cached": "modules' bytecode cached",
     "source": "every module compiled from source",
+    "installed": "the bytecode ./kit setup compiled, nothing written",
 }
 
 
 def bytecode_env(bytecode: str, cache: str) -> dict[str, str]:
     """The tries' environment: ``cache`` as their only bytecode folder, written to
-    (``"cached"``) or left empty (``"source"``)."""
+    (``"cached"``) or left empty (``"source"``); or (``"installed"``) the environment's
+    own bytecode, read and never written (what ``./kit setup`` compiled, and nothing else:
+    the rest is compiled from source at every try)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "PYTHONPYCACHEPREFIX": cache}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    if bytecode == "source":
+    if bytecode == "installed":
+        env.pop("PYTHONPYCACHEPREFIX")
+    if bytecode in ("source", "installed"):
         env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
 
@@ -154,7 +161,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--bytecode",
         choices=BYTECODE,
         default="cached",
-        help="cached: as every kernel after the first (default); source: compile every module",
+        help="cached: as every kernel after the first (default); source: compile every "
+        "module; installed: the bytecode ./kit setup compiled, as a kernel that writes none",
     )
     args = ap.parse_args(argv)
     print(report(args.rounds, args.bytecode))

@@ -174,6 +174,32 @@ def pip_runs(checkout: Path, *args: str) -> int:
     return sum(1 for call in calls if call.startswith("-m pip install"))
 
 
+def pip_calls(checkout: Path) -> list[str]:
+    """The stand-in python's pip installs, in order."""
+    calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
+    return [call for call in calls if call.startswith("-m pip install")]
+
+
+def test_setup_byte_compiles_the_packages_of_a_first_chart(tmp_path: Path) -> None:
+    """A kernel that may not write bytecode still reads it: the chart's packages (those
+    installed) and the kit are compiled at set-up, nothing else (docs/performance.md)."""
+    checkout = fake_checkout(tmp_path)
+    site = tmp_path / "site-packages"
+    for name in ("altair", "narwhals", "pandas"):
+        (site / name).mkdir(parents=True)
+    python = checkout / ".venv" / "bin" / "python"
+    python.write_text(
+        "#!/usr/bin/env bash\n"
+        'echo "$*" >> "$(dirname "$0")/../../calls.log"\n'
+        f'[ "$1" = -c ] && echo {site}\n'
+        "exit 0\n"
+    )
+    pip_runs(checkout, "lab")
+    calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
+    (compiled,) = [call for call in calls if call.startswith("-m compileall")]
+    assert compiled == f"-m compileall -q -j 0 {site}/altair {site}/narwhals gamekit"
+
+
 def test_kit_runs_pip_again_only_when_the_project_changed(tmp_path: Path) -> None:
     checkout = fake_checkout(tmp_path)
     assert pip_runs(checkout) == 1
@@ -185,8 +211,7 @@ def test_kit_runs_pip_again_only_when_the_project_changed(tmp_path: Path) -> Non
     (checkout / "requirements-tested.txt").write_text("pytest==9.2.0\n")
     os.utime(checkout / "requirements-tested.txt", (later + 10, later + 10))
     assert pip_runs(checkout) == 3, "new constraints: pip runs again"
-    calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
-    assert calls[-1].endswith("-c requirements-tested.txt")
+    assert pip_calls(checkout)[-1].endswith("-c requirements-tested.txt")
 
 
 def test_a_lab_venv_grows_into_a_test_venv(tmp_path: Path) -> None:
@@ -196,16 +221,14 @@ def test_a_lab_venv_grows_into_a_test_venv(tmp_path: Path) -> None:
     assert stamp.read_text(encoding="utf-8").split() == ["jupyter"]
     assert pip_runs(checkout, "lab") == 1, "the lessons' extra is there: no pip"
     assert pip_runs(checkout) == 2, "the tests need more extras: pip runs"
-    calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
-    assert "-e .[jupyter,test,scale,bench,grading,hub]" in calls[-1]
+    assert "-e .[jupyter,test,scale,bench,grading,hub]" in pip_calls(checkout)[-1]
     assert stamp.read_text(encoding="utf-8").split() == ["jupyter,test,scale,bench,grading,hub"]
     assert pip_runs(checkout, "lab") == 2, "a test .venv already has what the lessons need"
     later = stamp.stat().st_mtime + 10
     os.utime(checkout / "pyproject.toml", (later, later))
     assert pip_runs(checkout, "lab") == 3, "pyproject.toml changed: pip runs again"
-    calls = (checkout / "calls.log").read_text(encoding="utf-8").splitlines()
     every = "-e .[jupyter,test,scale,bench,grading,hub]"
-    assert every in calls[-1], "...keeping every extra installed"
+    assert every in pip_calls(checkout)[-1], "...keeping every extra installed"
 
 
 def test_an_old_stamp_without_extras_means_install_again(tmp_path: Path) -> None:
