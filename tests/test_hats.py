@@ -507,6 +507,7 @@ def test_kept_exchanges_match_the_rule_at_every_main_decision() -> None:
                     for card in CARDS
                     for x in hats.exchanges([card], state.table)
                 )
+                assert state.exchange_spaces == state.exchange_bits.to_bytes(len(CARDS), "little")
             g.play(legal[rng.below(len(legal))])
 
 

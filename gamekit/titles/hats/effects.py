@@ -18,6 +18,7 @@ from gamekit.core.names import SEATS, seats
 from gamekit.core.rng import Rng, derive_seed
 from gamekit.core.rules import Score, points_message
 from gamekit.titles.hats.actions import (
+    BITS_BYTES,
     EXCHANGE_BITS,
     EXCHANGES,
     OTHER_SPACES,
@@ -71,6 +72,7 @@ def deal(config: Config, seed: int) -> State:
     dealt = deck[cut:][::-1]  # the top card first
     del deck[cut:]
     table = dealt[:spaces]
+    bits = sum(map(getitem, EXCHANGE_BITS, table))
     hands = [sorted(dealt[i : i + HAND_SIZE]) for i in range(spaces, len(dealt), HAND_SIZE)]
     return State(
         players=players,
@@ -83,7 +85,8 @@ def deal(config: Config, seed: int) -> State:
         black_hats=[[] for _ in hands],
         box=box,
         exchange_rows=list(map(getitem, EXCHANGES, table)),
-        exchange_bits=sum(map(getitem, EXCHANGE_BITS, table)),
+        exchange_bits=bits,
+        exchange_spaces=bits.to_bytes(BITS_BYTES, "little"),
         rows_table=table[:],
     )
 
@@ -154,8 +157,9 @@ def exchange(state: State, action: Exchange, log: list[Event] | None) -> None:
     state.table[space] = action.card
     if state.rows_table:  # the rows and bits of the legal exchanges follow the table
         state.exchange_rows[space] = EXCHANGES[space][action.card]
-        bits = state.exchange_bits & OTHER_SPACES[space]
-        state.exchange_bits = bits | EXCHANGE_BITS[space][action.card]
+        bits = state.exchange_bits & OTHER_SPACES[space] | EXCHANGE_BITS[space][action.card]
+        state.exchange_bits = bits
+        state.exchange_spaces = bits.to_bytes(BITS_BYTES, "little")
         state.rows_table[space] = action.card
     state.collections[seat].append(take)
     keys = state.cookie_keys
@@ -422,22 +426,20 @@ def narrate_end(state: State, log: list[Event]) -> None:
 
 def points(state: State) -> list[Points]:
     """Per seat: (collection, black hats, favourite, cookie) points; favourite 0 until the end."""
-    value_of_type = [0] * len(TYPES)
-    for space in range(len(state.table), 0, -1):  # the leftmost card of a type counts (H7)
-        value_of_type[TYPE_OF[state.table[space - 1]]] = space
-    ended, cookie, hands = over(state), state.cookie, state.hands
-    parts = []
-    piles = zip(state.collections, state.black_hats, strict=True)
-    for seat, (collection, black_hats) in enumerate(piles):
-        parts.append(
-            (
-                sum(map(value_of_type.__getitem__, map(_type_of, collection))),
-                BLACK_HAT_POINTS * len(black_hats),
-                favourite_points(collection, hands[seat][0]) if ended else 0,
-                COOKIE_POINTS if cookie == seat else 0,
-            )
+    value_of_type, table = [0] * len(TYPES), state.table
+    for space in range(len(table), 0, -1):  # the leftmost card of a type counts (H7)
+        value_of_type[TYPE_OF[table[space - 1]]] = space
+    value = value_of_type.__getitem__
+    ended, cookie, hands, black_hats = over(state), state.cookie, state.hands, state.black_hats
+    return [
+        (
+            sum(map(value, map(_type_of, collection))),
+            BLACK_HAT_POINTS * len(black_hats[seat]),
+            favourite_points(collection, hands[seat][0]) if ended else 0,
+            COOKIE_POINTS if cookie == seat else 0,
         )
-    return parts
+        for seat, collection in enumerate(state.collections)
+    ]
 
 
 _type_of = list(TYPE_OF).__getitem__

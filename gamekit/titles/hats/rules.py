@@ -149,9 +149,10 @@ def legal_actions(state: State) -> list[Action]:
     table = state.table
     if state.rows_table != table:  # made again only when the table changed elsewhere
         state.exchange_rows = _rows_of(table)
-        state.exchange_bits = _bits_of(table)
+        state.exchange_bits = bits = _bits_of(table)
+        state.exchange_spaces = bits.to_bytes(BITS_BYTES, "little")
         state.rows_table = table[:]
-    rows, spaces = state.exchange_rows, state.exchange_bits.to_bytes(BITS_BYTES, "little")
+    rows, spaces = state.exchange_rows, state.exchange_spaces
     # each card's legal spaces from its byte of the bits: only the legal exchanges are read
     out: list[Action] = [rows[space][card] for card in hand for space in SPACES_OF[spaces[card]]]
     out += map(_black_hat, hand)

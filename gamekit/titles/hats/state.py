@@ -73,6 +73,8 @@ class State:
     exchange_bits: int = 0
     """Bookkeeping beside ``exchange_rows``: the legal exchanges with ``rows_table`` as the
     bits of ``EXCHANGE_BITS`` (bit ``8 * card + space``), kept up to date with the rows."""
+    exchange_spaces: bytes = b""
+    """``exchange_bits`` as bytes, one per card (``to_bytes(BITS_BYTES, "little")``)."""
     rows_table: list[int] = field(default_factory=list)
     """The table that ``exchange_rows`` and ``exchange_bits`` were made for (bookkeeping)."""
 
@@ -133,5 +135,6 @@ def copy_state(state: State) -> State:
         cookie_kinds=state.cookie_kinds[:],
         exchange_rows=state.exchange_rows[:],
         exchange_bits=state.exchange_bits,
+        exchange_spaces=state.exchange_spaces,
         rows_table=state.rows_table[:],
     )
