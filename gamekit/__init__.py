@@ -24,6 +24,7 @@ a notebook cell (see ``notebooks/60-make-your-own-game.ipynb``).
 from __future__ import annotations
 
 import importlib
+import sys as _sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -171,3 +172,9 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY_MODULES:
         return importlib.import_module(f"gamekit.{name}")
     raise AttributeError(f"module 'gamekit' has no attribute {name!r}")
+
+
+if _sys.platform == "emscripten":  # the browser build: the site's packages load on import
+    from gamekit import browser as _browser
+
+    _browser.install()

@@ -170,6 +170,25 @@ def whole_bin(maxbins: int) -> Any:
     return alt.Bin(maxbins=maxbins, minstep=1)
 
 
+LITE_RENDERER = "jupyterlab-vega-lite"
+"""The renderer of the browser build: JupyterLab's built-in Vega-Lite renderer."""
+LAB_VEGA_LITE = "application/vnd.vegalite.v5+json"
+"""The Vega-Lite mimetype JupyterLab 4 draws itself (its Vega 5 extension, no CDN)."""
+
+
+def lab_vega_lite_bundle(spec: dict[str, Any], **_metadata: Any) -> dict[str, Any]:
+    """A chart's spec as the mimetype JupyterLab draws itself: Altair 6 (the one that runs
+    on the browser build's Python) writes Vega-Lite 6 specs, which JupyterLab 4 has no
+    renderer for; its Vega-Lite 5 renderer draws the kit's charts (marks, encodings,
+    facets and layers that both versions have).
+
+    >>> sorted(lab_vega_lite_bundle({"mark": "bar"}))
+    ['application/vnd.vegalite.v5+json', 'text/plain']
+    """
+    shown = {**spec, "$schema": "https://vega.github.io/schema/vega-lite/v5.json"}
+    return {LAB_VEGA_LITE: shown, "text/plain": "<a chart: JupyterLab draws it>"}
+
+
 def enable(renderer: str = "svg") -> str:
     """Switch Altair to a renderer that works without a network; returns its name.
 
@@ -186,8 +205,9 @@ def enable(renderer: str = "svg") -> str:
         raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}, not {renderer!r}")
     alt = load_altair()
     if sys.platform == "emscripten":  # the browser build: no vl-convert, no CDN
-        alt.renderers.enable("mimetype")  # JupyterLab's own Vega-Lite renderer draws it
-        return "mimetype"
+        alt.renderers.register(LITE_RENDERER, lab_vega_lite_bundle)
+        alt.renderers.enable(LITE_RENDERER)  # JupyterLab's own Vega-Lite renderer draws it
+        return LITE_RENDERER
 
     name, settings = RENDERERS[renderer]
     alt.renderers.enable(name, **settings)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -134,6 +134,71 @@ def _stored_text(cell: dict[str, Any]) -> str:
             text = f"{out.get('ename')}: {out.get('evalue')}"
         parts.append("".join(text) if isinstance(text, list) else text)
     return "".join(parts)
+
+
+def _offline_page(play: Any, aborted: list[str]) -> tuple[Any, Any]:
+    """Chromium with every request to another host aborted and counted in ``aborted``."""
+
+    def route(request_route: Any) -> None:
+        host = urlsplit(request_route.request.url).hostname or ""
+        if host in ("127.0.0.1", "localhost"):
+            request_route.continue_()
+        else:
+            aborted.append(request_route.request.url)
+            request_route.abort()
+
+    browser = play.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+    context = browser.new_context(viewport={"width": 1400, "height": 2000})
+    context.route("**/*", route)
+    return browser, context.new_page()
+
+
+# The kernel starts without SymPy and Altair: the first import of each loads it from
+# the site (gamekit.browser), then the chart is drawn by JupyterLab's own Vega renderer.
+_ODDS_AND_CHART = """import gamekit
+from gamekit.odds.panel import odds_panel_of
+g = gamekit.new_game("knock-knock", players=3, seed=1)
+print("PANEL", [row["fraction"] for row in odds_panel_of(g, 0)])
+import altair as alt
+from gamekit import charts
+print("RENDERER", charts.enable())
+wins = [{"seat": "Player 1", "wins": 3}, {"seat": "Player 2", "wins": 5}]
+alt.Chart(alt.Data(values=wins)).mark_bar().encode(x="seat:N", y="wins:Q")"""
+
+_CHART_DRAWN = """() => [...document.querySelectorAll('.jp-OutputArea-output')].some((o) =>
+  o.querySelector('svg.marks, canvas.marks, .vega-embed svg, .vega-embed canvas'))"""
+
+
+def test_sympy_and_altair_load_on_import_and_a_chart_is_drawn_offline(served: str) -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    from playwright.sync_api import sync_playwright
+
+    from gamekit.odds.panel import odds_panel_of
+
+    desktop = [row["fraction"] for row in odds_panel_of(_knock_knock(), 0)]
+    aborted: list[str] = []
+    with sync_playwright() as play:
+        browser, page = _offline_page(play, aborted)
+        try:
+            page.goto(f"{served}/repl/index.html?kernel=python&code={quote(_ODDS_AND_CHART)}")
+            page.wait_for_function(_CHART_DRAWN, timeout=300_000, polling=500)
+            texts = "\n".join(page.evaluate(_CELL_OUTPUTS_ANYWHERE))
+        finally:
+            browser.close()
+    assert aborted == []
+    assert f"PANEL {desktop}" in texts, texts
+    assert "RENDERER jupyterlab-vega-lite" in texts and "Traceback" not in texts
+
+
+def _knock_knock() -> Any:
+    import gamekit
+
+    return gamekit.new_game("knock-knock", players=3, seed=1)
+
+
+_CELL_OUTPUTS_ANYWHERE = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .map((o) => o.innerText)"""
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
