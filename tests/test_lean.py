@@ -51,7 +51,7 @@ def test_random_bots_play_the_same_games_on_the_lean_path(title: str) -> None:
 
 @pytest.mark.parametrize("title", gamekit.TITLES)
 def test_a_titles_own_random_loop_plays_the_same_games(title: str) -> None:
-    # Without a record, a title may play random games in its own loop (Hats does).
+    # Without a record, a title may play random games in its own loop (Hats and Boo Party! do).
     rules = gamekit.rules_for(title)
     for players in range(rules.min_players, rules.max_players + 1):
         config = rules.make_config(players, {})

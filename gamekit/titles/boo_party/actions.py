@@ -11,6 +11,7 @@ Each action exists once (``WEAR[seat][costume]``, ``WEAR_NOTHING[seat]``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamekit.core.actions import Action
@@ -84,3 +85,22 @@ WEAR_NOTHING: tuple[WearNothing, ...] = tuple(WearNothing(s) for s in range(MAX_
 """``WEAR_NOTHING[seat]`` is ``WearNothing(seat)``."""
 SEER_ACTIONS: tuple[Action, ...] = (ACCUSE_ACTION, PARTY_ON)
 """The Seer's choices, in their order."""
+
+_WEAR_ROWS: list[list[Action]] = [list(row) for row in WEAR]
+"""``WEAR`` as lists, so a slice is already a list of a seat's ``Wear`` actions."""
+
+
+def disguises(seat: int, costumes: int, worn: Sequence[int | None]) -> list[Action]:
+    """Monster ``seat``'s choices: the costumes nobody wears yet by number, then nothing.
+
+    >>> [str(a) for a in disguises(1, 3, [None, None, 0])]
+    ['Player 2 puts on the Vampire', 'Player 2 puts on the Witch', 'Player 2 wears nothing']
+    """
+    legal = _WEAR_ROWS[seat][:costumes]  # every costume, legal[c] wearing costume c
+    taken = [c for c in worn if c is not None and 0 <= c < costumes]
+    if taken:
+        taken.sort(reverse=True)  # from the highest, so lower indices stay in place
+        for costume in taken:
+            del legal[costume]
+    legal.append(WEAR_NOTHING[seat])
+    return legal

@@ -12,13 +12,16 @@ Each function changes the state in place and narrates into ``log`` unless it is
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from functools import cache
 
-from gamekit.core.actions import Event
+from gamekit.core.actions import Action, Event
 from gamekit.core.i18n import LANGUAGES, Listing, Message, gettext_in
 from gamekit.core.i18n import language as _language
+from gamekit.core.lean import MAX_DECISIONS
 from gamekit.core.names import SEATS
 from gamekit.core.rng import Rng
+from gamekit.titles.boo_party.actions import SEER_ACTIONS, Accuse, Wear, disguises
 from gamekit.titles.boo_party.cards import COSTUMES, MAX_PLAYERS, NOTHING, SEER
 from gamekit.titles.boo_party.state import (
     ACCUSE,
@@ -130,6 +133,69 @@ def end(state: State, ending: str, log: Log) -> None:
     state.ending, state.phase, state.turn = ending, OVER, None
     if log is not None:
         log.append(Event(rating_text(state), "rating", "B4"))
+
+
+# -- random games (the lean path's loop) ---------------------------------------------------
+Choice = Callable[[list[Action]], Action]
+
+_BY_TAKEN: dict[int, tuple[Action, ...]] = {}
+"""A Monster's legal list by ``(taken << 10) | (costumes << 4) | seat``, ``taken`` the
+costumes worn so far this round as bits: all that the list depends on."""
+_BY_TAKEN_KEPT = 8192
+"""Most lists kept in ``_BY_TAKEN`` (the cache starts again when full)."""
+
+
+def play_at_random(state: State, choices: Sequence[Choice]) -> int:
+    """Play ``state`` to its end, seat ``s`` playing ``choices[s]`` of its legal list (the
+    lists and moves of ``legal_actions`` and ``apply``, narrated nowhere): a Monster's
+    list is looked up by the costumes taken this round as bits, kept by the loop; the
+    moves are inlined. The decisions made."""
+    players, costumes, lists = state.players, state.costumes, _BY_TAKEN
+    taken = _taken_bits(state)
+    for decisions in range(MAX_DECISIONS + 1):
+        seat = state.turn
+        if seat is None:
+            return decisions
+        if seat == SEER:
+            taken = _seer_at_random(state, choices[SEER])
+            continue
+        found = lists.get((taken << 10) | (costumes << 4) | seat)
+        if found is None:
+            found = _monster_list(state, seat, taken)
+        action = choices[seat](list(found))
+        costume = action.costume if isinstance(action, Wear) else NOTHING
+        state.worn[seat] = costume
+        if costume >= 0:
+            taken |= 1 << costume
+        if seat + 1 < players:  # put_on, narrated nowhere
+            state.turn = seat + 1
+        else:
+            open_eyes(state, None)
+    raise RuntimeError(f"boo-party: no end after {MAX_DECISIONS} decisions")
+
+
+def _taken_bits(state: State) -> int:
+    """The costumes worn so far this round, as bits."""
+    return sum(1 << c for c in set(state.worn) if c is not None and 0 <= c < state.costumes)
+
+
+def _monster_list(state: State, seat: int, taken: int) -> tuple[Action, ...]:
+    """Monster ``seat``'s legal list, made and kept in ``_BY_TAKEN``."""
+    if len(_BY_TAKEN) >= _BY_TAKEN_KEPT:
+        _BY_TAKEN.clear()
+    key = (taken << 10) | (state.costumes << 4) | seat
+    found = _BY_TAKEN[key] = tuple(disguises(seat, state.costumes, state.worn))
+    return found
+
+
+def _seer_at_random(state: State, choice: Choice) -> int:
+    """The Seer's random decision played (narrated nowhere); the costumes taken after it
+    as bits (none: a new round, or the end)."""
+    if isinstance(choice(list(SEER_ACTIONS)), Accuse):
+        accuse(state, None)
+    else:
+        party_goes_on(state, None)
+    return 0
 
 
 # -- what the narration says ---------------------------------------------------------------

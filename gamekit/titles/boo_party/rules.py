@@ -42,7 +42,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamekit.core.actions import Action, Event
@@ -58,12 +58,12 @@ from gamekit.titles.boo_party.actions import (
     LEGACY_KINDS,
     PARTY_ON,
     SEER_ACTIONS,
-    WEAR,
     WEAR_NOTHING,
     Accuse,
     LetPartyGoOn,
     Wear,
     WearNothing,
+    disguises,
 )
 from gamekit.titles.boo_party.cards import (
     COSTUMES,
@@ -104,26 +104,11 @@ __all__ = [
 ]  # fmt: skip
 """The names lessons and older code import from here (their homes are the modules above)."""
 
-_WEAR_ROWS: list[list[Action]] = [list(row) for row in WEAR]
-"""``WEAR`` as lists, so a slice is already the list ``legal_actions`` returns."""
-
 _DISGUISES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 """A Monster's legal list by (seat, costumes, every seat's ``worn``): the same few
 positions come back in game after game (the first Monster's is always the same)."""
 _DISGUISES_KEPT = 8192
 """Most positions kept in ``_DISGUISES`` (the cache starts again when full)."""
-
-
-def _disguises(seat: int, costumes: int, worn: Sequence[int | None]) -> list[Action]:
-    """Monster ``seat``'s choices: the costumes nobody wears yet by number, then nothing."""
-    legal = _WEAR_ROWS[seat][:costumes]  # every costume, legal[c] wearing costume c
-    taken = [c for c in worn if c is not None and 0 <= c < costumes]
-    if taken:
-        taken.sort(reverse=True)  # from the highest, so lower indices stay in place
-        for costume in taken:
-            del legal[costume]
-    legal.append(WEAR_NOTHING[seat])
-    return legal
 
 
 _RESULTS: dict[tuple[Any, ...], tuple[tuple[Score, ...], tuple[int, ...], tuple[Any, ...]]] = {}
@@ -239,8 +224,14 @@ class BooPartyRules(Rules[State]):
         if found is None:
             if len(_DISGUISES) >= _DISGUISES_KEPT:
                 _DISGUISES.clear()
-            found = _DISGUISES[key] = tuple(_disguises(seat, state.costumes, state.worn))
+            found = _DISGUISES[key] = tuple(disguises(seat, state.costumes, state.worn))
         return list(found)
+
+    def play_at_random(
+        self, state: State, choices: Sequence[Callable[[list[Action]], Action]]
+    ) -> int:
+        """The lean path's random games in Boo Party!'s own loop (the same games)."""
+        return effects.play_at_random(state, choices)
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """The party timer: a Monster whose time runs out wears nothing (B6); the Seer
