@@ -75,7 +75,7 @@ def test_kit_test_thorough_runs_the_thorough_tests_and_passes_other_arguments_on
     flag, argv = _kit_run_tests(tmp_path, "--thorough", "tests/test_core.py")
     assert flag == "KIT_THOROUGH=1" and argv.endswith("--durations=15 tests/test_core.py")
     flag, argv = _kit_run_tests(tmp_path, "--thorough")
-    assert flag == "KIT_THOROUGH=1" and argv.endswith("tests notebooks exercises -m not lite")
+    assert flag == "KIT_THOROUGH=1" and argv.endswith("tests notebooks exercises")
     flag, argv = _kit_run_tests(tmp_path)
     assert flag == "KIT_THOROUGH=" and "--thorough" not in argv
 

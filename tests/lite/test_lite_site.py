@@ -7,8 +7,10 @@ count must be 0), runs the start-here lesson (English and French) and compares t
 of its checked cells (tag ``nbval-check-output``) with the stored ones, after the
 project's nbval sanitize patterns.
 
-Run it with ``./kit test -m lite`` (it is also ``slow``: the first build downloads
-the wheels and the Pyodide core from the package registries).
+``./kit test`` runs it; alone: ``./kit test -m lite`` (it is also ``slow``: the
+first build downloads the wheels and the Pyodide core from the package registries).
+At the start-here lesson's table it also plays a move with the mouse, saves and loads;
+in the site's console SymPy and Altair load on import and a chart is drawn.
 """
 
 from __future__ import annotations
@@ -191,6 +193,42 @@ def test_sympy_and_altair_load_on_import_and_a_chart_is_drawn_offline(served: st
     assert "RENDERER jupyterlab-vega-lite" in texts and "Traceback" not in texts
 
 
+_STEP = "() => Number(document.querySelector('.gk-root')?.dataset.step ?? -1)"
+# The notebook draws only the cells near the screen: scroll on down until the lesson's
+# table is drawn (each call scrolls one screen further).
+_TABLE_IN_VIEW = """() => {
+  const root = document.querySelector('.gk-root .gk-board');
+  if (root) return true;
+  const outer = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer');
+  if (outer) outer.scrollTop += outer.clientHeight;
+  return false;
+}"""
+_MY_MOVE = "() => !!document.querySelector('.gk-root .gk-action:not([disabled])')"
+
+
+def _play_save_and_load(page: Any) -> tuple[int, int, str, int]:
+    """At the lesson's table: a move by mouse, Save, another move, then Load of what was
+    saved. Returns the steps before and after the move, the saved text and the step
+    after Load. Every wait is for the page to show a state."""
+    page.wait_for_function(_TABLE_IN_VIEW, timeout=120_000, polling=250)
+    table = page.locator(".gk-root").last
+    table.scroll_into_view_if_needed()
+    page.wait_for_function(_MY_MOVE, timeout=120_000, polling=250)
+    first = int(page.evaluate(_STEP))
+    table.locator(".gk-action:not([disabled])").first.click()
+    page.wait_for_function(f"() => ({_STEP})() > {first}", timeout=120_000, polling=250)
+    moved = int(page.evaluate(_STEP))
+    table.locator(".gk-save").click()
+    saved = table.locator(".gk-saved-text").input_value(timeout=60_000)
+    page.wait_for_function(_MY_MOVE, timeout=120_000, polling=250)
+    table.locator(".gk-action:not([disabled])").first.click()
+    page.wait_for_function(f"() => ({_STEP})() > {moved}", timeout=120_000, polling=250)
+    files = [{"name": "saved.json", "mimeType": "application/json", "buffer": saved.encode()}]
+    table.locator("input[type=file]").set_input_files(files)
+    page.wait_for_function(f"() => ({_STEP})() === {moved}", timeout=120_000, polling=250)
+    return first, moved, saved, int(page.evaluate(_STEP))
+
+
 def _knock_knock() -> Any:
     import gamekit
 
@@ -231,10 +269,16 @@ def test_start_here_runs_offline_in_the_browser(served: str, notebook: str) -> N
             page.click(".lm-Menu-item:has-text('Run All Cells')")
             page.wait_for_function(_RUN_FINISHED, timeout=300_000, polling=500)
             fresh = page.evaluate(_CELL_OUTPUTS)
+            played = _play_save_and_load(page) if notebook == NOTEBOOKS[0] else None
         finally:
             browser.close()
 
     assert aborted == []
+    if played is not None:  # the lesson's table, by mouse: a move, Save, then Load
+        first, moved, saved, loaded = played
+        assert moved > first, "the click played a move"
+        assert '"title": "knock-knock"' in saved or '"title":"knock-knock"' in saved
+        assert loaded == moved, "Load went back to the saved step"
     assert len(fresh) == len(code)
     checked = [i for i, c in enumerate(code) if CHECK_TAG in c["metadata"].get("tags", [])]
     assert checked, "the lesson has no checked cell"
