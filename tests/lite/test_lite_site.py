@@ -246,23 +246,11 @@ def test_start_here_runs_offline_in_the_browser(served: str, notebook: str) -> N
     from playwright.sync_api import sync_playwright
 
     aborted: list[str] = []
-
-    def route(request_route: Any) -> None:
-        host = urlsplit(request_route.request.url).hostname or ""
-        if host in ("127.0.0.1", "localhost"):
-            request_route.continue_()
-        else:
-            aborted.append(request_route.request.url)
-            request_route.abort()
-
     stored = json.loads((REPO / notebook).read_text())
     code = [c for c in stored["cells"] if c["cell_type"] == "code"]
     with sync_playwright() as play:
-        browser = play.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        browser, page = _offline_page(play, aborted)
         try:
-            context = browser.new_context(viewport={"width": 1400, "height": 2000})
-            context.route("**/*", route)
-            page = context.new_page()
             page.goto(f"{served}/lab/index.html?path={notebook}")
             page.wait_for_function(_KERNEL_IDLE, timeout=300_000, polling=500)
             page.click("li.lm-MenuBar-item:has-text('Run')")
