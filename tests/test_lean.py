@@ -61,3 +61,28 @@ def test_a_titles_own_random_loop_plays_the_same_games(title: str) -> None:
             played = play_out_at_random(rules, config, seed, [*map(KeyedRng, keys)])
             assert played.decisions == recorded.decisions == len(recorded.actions)
             assert rules.state_dict(played.state) == rules.state_dict(recorded.state)
+
+
+INN_VARIANTS = [
+    {"length": "short"},
+    {"unlimited_wealth": True},
+    {"first_come_first_served": True},
+    {"first_player": 1, "length": "short", "unlimited_wealth": True},
+]
+
+
+@pytest.mark.parametrize("options", INN_VARIANTS, ids=lambda o: ",".join(o))
+def test_the_bloody_inns_own_random_loop_plays_the_same_games_in_its_variants(
+    options: dict[str, object],
+) -> None:
+    # The Inn's loop (random_play) looks moves up by type and lists by step: every
+    # variant's steps (fines, Room Service, white keys, the last round) must match.
+    rules = gamekit.rules_for("bloody-inn")
+    for players in (2, 3, 4):
+        config = rules.make_config(players, options)
+        for seed in range(8):
+            keys = [seed * 7 + seat for seat in range(players)]
+            recorded = play_out_at_random(rules, config, seed, [*map(KeyedRng, keys)], True)
+            played = play_out_at_random(rules, config, seed, [*map(KeyedRng, keys)])
+            assert played.decisions == recorded.decisions == len(recorded.actions)
+            assert rules.state_dict(played.state) == rules.state_dict(recorded.state)

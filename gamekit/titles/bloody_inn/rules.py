@@ -27,8 +27,9 @@ code and in the narration:
 
 Files (in this folder): cards and catalogue in ``cards.py`` (read from
 ``cards.csv``); action types in ``actions.py``; state and money in ``state.py``;
-the round in ``flow.py``; the night in ``night.py``; this module holds the
-``Rules`` object, the views and the conformance hooks.
+the round in ``flow.py``; the night in ``night.py``; random games in its own loop in
+``random_play.py``; this module holds the ``Rules`` object, the views and the
+conformance hooks.
 
 >>> import gamekit
 >>> g = gamekit.new_game("bloody-inn", players=2, seed=1)
@@ -50,7 +51,7 @@ from gamekit.core.i18n import Message, Term, Text, form
 from gamekit.core.names import Seat, seats
 from gamekit.core.rng import Rng
 from gamekit.core.rules import Rules, Score, SearchDefaults
-from gamekit.titles.bloody_inn import flow, night
+from gamekit.titles.bloody_inn import flow, night, random_play
 from gamekit.titles.bloody_inn.actions import (
     ACTION_TYPES,
     DISMISS,
@@ -93,6 +94,9 @@ from gamekit.titles.bloody_inn.state import (
     wealth,
 )
 from gamekit.titles.bloody_inn.terms import PACKAGE, M, N
+
+Choice = Callable[[list[Action]], Action]
+"""A random seat's draw from a legal list."""
 
 RATINGS = ((170, "demonic"), (150, "evil"), (130, "dangerous"), (110, "worrying"))
 """The solo long game's innkeeper rating: the first rung whose floor is reached."""
@@ -366,6 +370,10 @@ class BloodyInnRules(Rules[State]):
                 night.replace_white_key(state, room, log)
             case PlaceKey(room=room):
                 flow.place_key(state, room, log)
+
+    def play_at_random(self, state: State, choices: Sequence[Choice]) -> int:
+        """Random games in the title's own loop (``random_play``): the same games."""
+        return random_play.play_at_random(state, choices, LEGAL_AT)
 
     def why_illegal(self, state: State, action: Action) -> str:
         from gamekit.titles.bloody_inn.why import why_illegal
