@@ -35,6 +35,7 @@ from gamekit.core.game import Game, load_game, new_game
 from gamekit.core.i18n import LANGUAGES, get_language, language, set_language
 from gamekit.core.names import Seat, seats
 from gamekit.core.registry import installed_titles, register, rules_for, unregister
+from gamekit.rows import table_of
 from gamekit.titles import LESSON_ORDER
 
 _aliases.install()
@@ -70,6 +71,7 @@ __all__ = [
     "set_language",
     "export_html",
     "explore",
+    "table_of",
 ]
 
 _LAZY_MODULES = {"bots", "charts", "odds", "widgets", "simulation", "explorers"}
