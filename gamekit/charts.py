@@ -19,8 +19,11 @@ imported on first use.
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import itertools
 import json
 import math
+import statistics
 import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -306,34 +309,72 @@ def running_mean(
     ``low``/``high`` is the band where the running mean falls 95% of the time if
     the exact value is right: ``exact ± z·σ/√n`` (σ estimated from all samples),
     kept within the samples' range (a mean of 0/1 outcomes stays in [0, 1]).
-    Without ``exact`` the band is centred on the final mean.
+    Without ``exact`` the band is centred on the final mean. A data frame, or where
+    pandas is absent (the browser build) a :func:`gamekit.table_of` of the same rows.
 
     >>> d = running_mean([1, 0, 1, 1], exact=0.5, points=4)
     >>> list(d.n), list(d.estimate)
     ([1, 2, 3, 4], [1.0, 0.5, 0.6666666666666666, 0.75])
     """
-    import numpy as np
+    return _frame(running_mean_rows(samples, exact, points, z))
+
+
+def running_mean_rows(
+    samples: Iterable[float], exact: float | None = None, points: int = 200, z: float = Z95
+) -> list[dict[str, float]]:
+    """:func:`running_mean`'s rows as records, in plain Python (no numpy, no pandas)."""
+    values = _floats(samples)
+    sums = list(itertools.accumulate(values))
+    sizes = log_sizes(len(values), points)
+    centre = sums[-1] / len(values) if exact is None else float(exact)
+    sigma = statistics.stdev(values) if len(values) > 1 else 0.0
+    lowest, highest = min(values), max(values)
+    rows = []
+    for n in sizes:
+        half = z * sigma / math.sqrt(n)
+        rows.append(
+            {
+                "n": n,
+                "estimate": sums[n - 1] / n,
+                "low": min(max(centre - half, lowest), highest),
+                "high": min(max(centre + half, lowest), highest),
+                "exact": centre,
+            }
+        )
+    return rows
+
+
+def _floats(samples: Iterable[float]) -> list[float]:
+    """The samples as floats; a ``ValueError`` when there is none."""
+    values = [float(v) for v in samples]
+    if not values:
+        raise ValueError("give at least one sample")
+    return values
+
+
+def log_sizes(count: int, points: int) -> list[int]:
+    """About ``points`` sample sizes from 1 to ``count``, log-spaced and distinct (the
+    sizes of ``numpy.geomspace(1, count, points)`` rounded, in plain Python).
+
+    >>> log_sizes(1000, 4)
+    [1, 10, 100, 1000]
+    """
+    num = max(2, points)
+    step = math.log10(count) / (num - 1)
+    spaced = [10 ** (i * step) for i in range(num)]
+    spaced[0], spaced[-1] = 1.0, float(count)
+    return sorted({round(v) for v in spaced})
+
+
+def _frame(rows: list[dict[str, Any]]) -> Any:
+    """Rows as a data frame, or where pandas is absent (the browser build) as a table."""
+    if importlib.util.find_spec("pandas") is None:
+        from gamekit.rows import table_of
+
+        return table_of(rows, labels=[str(i) for i in range(len(rows))])
     import pandas as pd
 
-    values = np.asarray([float(v) for v in samples], dtype=float)
-    if values.size == 0:
-        raise ValueError("give at least one sample")
-    n_all = np.arange(1, values.size + 1)
-    means = np.cumsum(values) / n_all
-    sizes = np.unique(np.geomspace(1, values.size, num=max(2, points)).round().astype(int))
-    centre = float(means[-1]) if exact is None else float(exact)
-    sigma = float(values.std(ddof=1)) if values.size > 1 else 0.0
-    half = z * sigma / np.sqrt(sizes)
-    lowest, highest = float(values.min()), float(values.max())
-    return pd.DataFrame(
-        {
-            "n": sizes,
-            "estimate": means[sizes - 1],
-            "low": np.clip(centre - half, lowest, highest),
-            "high": np.clip(centre + half, lowest, highest),
-            "exact": centre,
-        }
-    )
+    return pd.DataFrame(rows)
 
 
 def _counts(table: pd.DataFrame, keys: list[str], name: str = "games") -> pd.DataFrame:
@@ -610,7 +651,7 @@ def convergence(
     """
     alt = load_altair()
 
-    data = running_mean(samples, float(exact), points, z)
+    data = alt.InlineData(values=running_mean_rows(samples, float(exact), points, z))
     label = str(CORE("estimate")) if label is None else label
     x = alt.X(
         "n:Q",
@@ -646,31 +687,36 @@ def running_interval(
     interval ``mean ± z·s/√n`` with ``s`` the standard deviation of the ``n`` samples so
     far. Unlike :func:`running_mean`'s funnel, it uses no exact value: it is what an
     experimenter would report, and the exact value should lie inside it 95% of the time.
+    A data frame, or where pandas is absent a :func:`gamekit.table_of` of the same rows.
 
     >>> d = running_interval([1, 0, 1, 1], points=4)
     >>> list(d.n), [round(x, 3) for x in d.low]
     ([1, 2, 3, 4], [0.207, 0.095, 0.208, 0.301])
     """
-    import numpy as np
-    import pandas as pd
+    return _frame(running_interval_rows(samples, points, z, chance))
 
-    values = np.asarray([float(v) for v in samples], dtype=float)
-    if values.size == 0:
-        raise ValueError("give at least one sample")
-    sums = np.cumsum(values)
-    sizes = np.unique(np.geomspace(1, values.size, num=max(2, points)).round().astype(int))
-    means = sums[sizes - 1] / sizes
-    if chance:
-        hits = sums[sizes - 1]
-        bounds = [wilson(int(round(h)), int(n), z) for h, n in zip(hits, sizes, strict=True)]
-        low = np.array([b[0] for b in bounds])
-        high = np.array([b[1] for b in bounds])
-    else:
-        squares = np.cumsum(values * values)[sizes - 1]
-        var = np.where(sizes > 1, (squares - sizes * means**2) / np.maximum(sizes - 1, 1), np.nan)
-        half = z * np.sqrt(np.maximum(var, 0.0) / sizes)
-        low, high = means - half, means + half
-    return pd.DataFrame({"n": sizes, "estimate": means, "low": low, "high": high})
+
+def running_interval_rows(
+    samples: Iterable[float], points: int = 120, z: float = Z95, chance: bool = True
+) -> list[dict[str, float]]:
+    """:func:`running_interval`'s rows as records, in plain Python (no numpy, no pandas);
+    a mean's interval at ``n = 1`` is ``nan`` (one sample has no spread)."""
+    values = _floats(samples)
+    sums = list(itertools.accumulate(values))
+    squares = list(itertools.accumulate(v * v for v in values))
+    rows = []
+    for n in log_sizes(len(values), points):
+        total = sums[n - 1]
+        mean = total / n
+        if chance:
+            low, high = wilson(int(round(total)), n, z)
+        elif n > 1:
+            half = z * math.sqrt(max((squares[n - 1] - n * mean**2) / (n - 1), 0.0) / n)
+            low, high = mean - half, mean + half
+        else:
+            low = high = math.nan
+        rows.append({"n": n, "estimate": mean, "low": low, "high": high})
+    return rows
 
 
 def closing_in(
@@ -692,8 +738,9 @@ def closing_in(
     """
     alt = load_altair()
 
-    data = running_interval(samples, points, z, chance).dropna()
-    data["exact"] = float(exact)
+    rows = running_interval_rows(samples, points, z, chance)
+    shown = [{**row, "exact": float(exact)} for row in rows if not math.isnan(row["low"])]
+    data = alt.InlineData(values=shown)
     label = str(CORE("estimate")) if label is None else str(label)
     x = alt.X(
         "n:Q",
