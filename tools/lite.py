@@ -74,6 +74,8 @@ MARKER_ENV = {
     "platform_python_implementation": "CPython",
     "extra": "",
 }
+TEACHERS_ONLY = ("solutions", "answers-to-why.md", "reponses-aux-pourquoi.md")
+"""Files and folders of ``exercises/`` that the learners' site leaves out."""
 CONTENTS = {  # site path: project path
     "notebooks": "notebooks",
     "exercises": "exercises",
@@ -183,8 +185,9 @@ def write_lock(pyodide: Path, info: dict[str, str]) -> list[str]:
 
 
 def write_contents(contents: Path) -> None:
-    """Copy the lessons, exercises, rules pages and data, and the hosting README."""
-    ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+    """Copy the lessons, exercises, rules pages and data, and the hosting README. The
+    site is the learners' set: the solutions and the answers to "why" stay out."""
+    ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", *TEACHERS_ONLY)
     for site, project in CONTENTS.items():
         shutil.copytree(ROOT / project, contents / site, ignore=ignore)
     shutil.copy(ROOT / "docs" / "browser.md", contents / "README.md")

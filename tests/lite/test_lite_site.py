@@ -1,14 +1,19 @@
-"""The browser build (JupyterLite, Pyodide) runs the start-here lesson offline.
+"""The browser build (JupyterLite, Pyodide) runs the lessons and exercises offline.
 
 The test builds the site with ``./kit lite`` (reused while none of its inputs
 changed), serves it with ``python -m http.server`` on 127.0.0.1, opens it in
 Debian's Chromium with every request to another host aborted and counted (the
-count must be 0), runs the start-here lesson (English and French) and compares the outputs
-of its checked cells (tag ``nbval-check-output``) with the stored ones, after the
-project's nbval sanitize patterns.
+count must be 0), runs lessons (English and French) and compares the outputs of
+their checked cells (tag ``nbval-check-output``) with the stored ones, after the
+project's nbval sanitize patterns (and with runs of blanks folded: a table shows
+as HTML in the page, as text in the file). The exercises run too, and every cell
+shows what the same notebook shows on the desktop; every exercise's exact answer
+is marked right in the browser. The site holds no solutions.
 
 ``./kit test`` runs it; alone: ``./kit test -m lite`` (it is also ``slow``: the
 first build downloads the wheels and the Pyodide core from the package registries).
+By default one walkthrough per language, the odds lesson and one exercise notebook
+per language run; ``--thorough`` runs every walkthrough and exercise notebook.
 At the start-here lesson's table it also plays a move with the mouse, saves and loads;
 in the site's console SymPy and Altair load on import and a chart is drawn.
 """
@@ -39,6 +44,41 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
 INPUTS = ["gamekit", "notebooks", "exercises", "docs/rules", "docs/browser.md",
           "tools/lite.py", "pyproject.toml", "kit"]  # fmt: skip
 NOTEBOOKS = ["notebooks/00-start-here.ipynb", "notebooks/fr/00-commencer-ici.ipynb"]
+THOROUGH = pytest.mark.thorough
+LESSONS = [
+    "notebooks/10-knock-knock-walkthrough.ipynb",
+    "notebooks/fr/40-auberge-sanglante.ipynb",
+    "notebooks/12-odds-at-the-table.ipynb",
+    *(
+        pytest.param(name, marks=THOROUGH)
+        for name in (
+            "notebooks/20-hats-walkthrough.ipynb",
+            "notebooks/30-boo-party-walkthrough.ipynb",
+            "notebooks/40-bloody-inn-walkthrough.ipynb",
+            "notebooks/fr/10-toc-toc-toc.ipynb",
+            "notebooks/fr/20-hats.ipynb",
+            "notebooks/fr/30-boo-party.ipynb",
+            "notebooks/fr/12-les-chances-a-la-table.ipynb",
+        )
+    ),
+]
+"""The lessons beyond the start-here one that run in the browser (the odds lesson draws
+a chart); the walkthroughs of the other titles and languages under ``--thorough``."""
+EXERCISES = [
+    "exercises/knock-knock.ipynb",
+    "exercises/fr/auberge-sanglante.ipynb",
+    *(
+        pytest.param(name, marks=THOROUGH)
+        for name in (
+            "exercises/hats.ipynb",
+            "exercises/boo-party.ipynb",
+            "exercises/bloody-inn.ipynb",
+            "exercises/fr/toc-toc-toc.ipynb",
+            "exercises/fr/hats.ipynb",
+            "exercises/fr/boo-party.ipynb",
+        )
+    ),
+]
 CHECK_TAG = "nbval-check-output"
 
 # JupyterLite exposes no ``window.jupyterapp``: the test reads the page itself.
@@ -120,8 +160,10 @@ def _sanitize(text: str) -> str:
 
 
 def _shown(text: str) -> str:
-    """Text as compared: sanitized, without trailing blanks on lines or at the end."""
-    return "\n".join(line.rstrip() for line in _sanitize(text).splitlines()).strip()
+    """Text as compared: sanitized, each line's runs of blanks folded to one space (a
+    table reads as tab-separated cells in the page, as aligned text in the file)."""
+    lines = (" ".join(line.split()) for line in _sanitize(text).splitlines())
+    return "\n".join(lines).strip()
 
 
 def _stored_text(cell: dict[str, Any]) -> str:
@@ -239,37 +281,160 @@ _CELL_OUTPUTS_ANYWHERE = """() => [...document.querySelectorAll('.jp-OutputArea-
   .map((o) => o.innerText)"""
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS)
-def test_start_here_runs_offline_in_the_browser(served: str, notebook: str) -> None:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
+def _run_all(served: str, notebook: str, then: Any = None) -> tuple[list[str], list[str], Any]:
+    """Open ``notebook`` in the offline page, run every cell from the Run menu and wait
+    until each prompt shows a number; the cells' outputs as the page shows them, the
+    requests aborted, and what ``then(page)`` gave (run before the page closes)."""
     from playwright.sync_api import sync_playwright
 
     aborted: list[str] = []
-    stored = json.loads((REPO / notebook).read_text())
-    code = [c for c in stored["cells"] if c["cell_type"] == "code"]
     with sync_playwright() as play:
         browser, page = _offline_page(play, aborted)
         try:
-            page.goto(f"{served}/lab/index.html?path={notebook}")
+            page.goto(f"{served}/lab/index.html?path={quote(notebook)}")
             page.wait_for_function(_KERNEL_IDLE, timeout=300_000, polling=500)
             page.click("li.lm-MenuBar-item:has-text('Run')")
             page.click(".lm-Menu-item:has-text('Run All Cells')")
-            page.wait_for_function(_RUN_FINISHED, timeout=300_000, polling=500)
+            page.wait_for_function(_RUN_FINISHED, timeout=600_000, polling=500)
             fresh = page.evaluate(_CELL_OUTPUTS)
-            played = _play_save_and_load(page) if notebook == NOTEBOOKS[0] else None
+            after = then(page) if then is not None else None
         finally:
             browser.close()
+    return fresh, aborted, after
 
-    assert aborted == []
-    if played is not None:  # the lesson's table, by mouse: a move, Save, then Load
-        first, moved, saved, loaded = played
-        assert moved > first, "the click played a move"
-        assert '"title": "knock-knock"' in saved or '"title":"knock-knock"' in saved
-        assert loaded == moved, "Load went back to the saved step"
+
+def _code_cells(notebook: str) -> list[dict[str, Any]]:
+    stored = json.loads((REPO / notebook).read_text())
+    return [c for c in stored["cells"] if c["cell_type"] == "code"]
+
+
+def _assert_checked_outputs_match(notebook: str, fresh: list[str]) -> None:
+    """Every checked cell shows what the stored notebook shows; no cell a traceback."""
+    code = _code_cells(notebook)
     assert len(fresh) == len(code)
     checked = [i for i, c in enumerate(code) if CHECK_TAG in c["metadata"].get("tags", [])]
     assert checked, "the lesson has no checked cell"
     for i in checked:
         assert _shown(fresh[i]) == _shown(_stored_text(code[i])), f"code cell {i + 1}"
     assert [text for text in fresh if "Traceback" in text] == []
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_start_here_runs_offline_in_the_browser(served: str, notebook: str) -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    then = _play_save_and_load if notebook == NOTEBOOKS[0] else None
+    fresh, aborted, played = _run_all(served, notebook, then)
+    assert aborted == []
+    if played is not None:  # the lesson's table, by mouse: a move, Save, then Load
+        first, moved, saved, loaded = played
+        assert moved > first, "the click played a move"
+        assert '"title": "knock-knock"' in saved or '"title":"knock-knock"' in saved
+        assert loaded == moved, "Load went back to the saved step"
+    _assert_checked_outputs_match(notebook, fresh)
+
+
+@pytest.mark.parametrize("notebook", LESSONS)
+def test_a_lesson_runs_offline_in_the_browser(served: str, notebook: str) -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    drawn = (lambda page: page.evaluate(_CHART_DRAWN)) if "/12-" in notebook else None
+    fresh, aborted, chart = _run_all(served, notebook, drawn)
+    assert aborted == []
+    _assert_checked_outputs_match(notebook, fresh)
+    if drawn is not None:
+        assert chart, "the odds lesson's chart (charts.closing_in) was drawn"
+
+
+def _desktop_outputs(notebook: str) -> list[str]:
+    """The notebook run on the desktop (this interpreter's kernel, in its own folder):
+    each code cell's outputs as text."""
+    import nbclient
+    import nbformat
+
+    path = REPO / notebook
+    book = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(
+        book, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
+    client.execute()
+    return [_stored_text(cell) for cell in book.cells if cell.cell_type == "code"]
+
+
+@pytest.mark.parametrize("notebook", EXERCISES)
+def test_an_exercise_notebook_runs_in_the_browser_as_on_the_desktop(
+    served: str, notebook: str
+) -> None:
+    # The learners' notebooks keep no outputs: the same notebook run on the desktop is
+    # the reference (unanswered checks, estimates from simulated deals, formula points).
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    fresh, aborted, _ = _run_all(served, notebook)
+    desktop = _desktop_outputs(notebook)
+    assert aborted == []
+    assert len(fresh) == len(desktop)
+    for i, (here, there) in enumerate(zip(fresh, desktop, strict=True)):
+        assert _shown(here) == _shown(there), f"code cell {i + 1}"
+    assert any("✔" in text for text in fresh), "an estimate was checked"
+    assert [text for text in fresh if "Traceback" in text] == []
+
+
+def _exact_answers() -> dict[str, Any]:
+    """Every exercise's exact answer as a learner could type it: fractions and formulas
+    as text, distributions as dicts of such text."""
+    from gamekit.exercises import EXERCISES as BANK
+    from gamekit.exercises import _expected, load_banks
+
+    load_banks()
+    answers: dict[str, Any] = {}
+    for name, ex in BANK.items():
+        expected = _expected(ex)
+        if isinstance(expected, dict):
+            answers[name] = {int(k): str(v) for k, v in expected.items()}
+        else:
+            answers[name] = str(expected)
+    return answers
+
+
+_CHECK_ALL = """from gamekit.exercises import check
+for name, answer in ANSWERS.items():
+    print("CHECK", name, "right" if check(name, answer) else "wrong")
+print("CHECK", "kk-1", "right" if check("kk-1", "1/2") else "wrong", "(a wrong answer)")
+print("CHECKED")"""
+
+
+def test_every_exercise_is_marked_right_in_the_browser(served: str) -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    from playwright.sync_api import sync_playwright
+
+    answers = _exact_answers()
+    code = f"ANSWERS = {answers!r}\n{_CHECK_ALL}"
+    aborted: list[str] = []
+    with sync_playwright() as play:
+        browser, page = _offline_page(play, aborted)
+        try:
+            page.goto(f"{served}/repl/index.html?kernel=python&code={quote(code)}")
+            done = f"() => ({_CELL_OUTPUTS_ANYWHERE})().some((t) => t.includes('CHECKED'))"
+            page.wait_for_function(done, timeout=300_000, polling=500)
+            texts = "\n".join(page.evaluate(_CELL_OUTPUTS_ANYWHERE))
+        finally:
+            browser.close()
+    assert aborted == []
+    marked = re.findall(r"^CHECK (\S+) (right|wrong)", texts, re.MULTILINE)
+    assert marked[:-1] == [(name, "right") for name in answers]
+    assert marked[-1] == ("kk-1", "wrong")
+
+
+def test_the_site_is_the_learners_set_without_solutions(site: Path) -> None:
+    files = site / "files" / "exercises"
+    assert (files / "knock-knock.ipynb").is_file() and (files / "fr" / "hats.ipynb").is_file()
+    for left_out in (
+        "solutions",
+        "fr/solutions",
+        "answers-to-why.md",
+        "fr/reponses-aux-pourquoi.md",
+    ):
+        assert not (files / left_out).exists(), left_out
+    shipped = [p.name for p in site.rglob("*.ipynb")]
+    assert not [name for name in shipped if "solutions" in name or "corriges" in name]
