@@ -26,10 +26,12 @@ import math
 import statistics
 import sys
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import compress, repeat
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
 from gamekit.core.i18n import CORE
 from gamekit.core.names import Seat
@@ -37,6 +39,8 @@ from gamekit.core.names import Seat
 if TYPE_CHECKING:
     import pandas as pd
     from altair import TopLevelMixin as AnyChart
+
+    from gamekit.simulation.records import Records
 
 
 class ScriptSafeJSON(json.JSONEncoder):
@@ -266,24 +270,114 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def win_rate_data(table: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
+Tables = Union["pd.DataFrame", "Records", Mapping[str, Union["pd.DataFrame", "Records"]]]
+"""What the win-rate functions read: a table from :func:`gamekit.simulate` (a DataFrame,
+or :class:`~gamekit.simulation.Records` where pandas is absent), full or aggregate; or
+several under labels (``{"plain rules": plain, "open card": opened}``), each label
+taking the place of the bot, as if the tables were stacked with ``bot`` set to it."""
+
+
+def _labelled(tables: Tables) -> list[tuple[str | None, Any]]:
+    """The tables to read, each with its label (None: its own bots), checked."""
+    from gamekit.simulation.records import check_table
+
+    if isinstance(tables, Mapping):
+        if not tables:
+            raise ValueError("give at least one table to compare, under its label")
+        pairs: list[tuple[str | None, Any]] = [(str(k), t) for k, t in tables.items()]
+    else:
+        pairs = [(None, tables)]
+    for _, table in pairs:
+        check_table(table)
+    return pairs
+
+
+def _full(pairs: list[tuple[str | None, Any]]) -> bool:
+    """Whether the tables are full (a ``winner`` column) rather than aggregate ones."""
+    from gamekit.simulation.records import columns_of
+
+    kinds = {"winner" in columns_of(table) for _, table in pairs}
+    if len(kinds) > 1:
+        raise ValueError("compare full tables or aggregate ones (aggregate=True), not both")
+    return kinds == {True}
+
+
+def win_counts(tables: Tables) -> list[dict[str, Any]]:
+    """Games and wins per seat and bot (shared wins count as wins), in plain Python.
+
+    A full table's rows are counted, in seat order then bot order; an aggregate
+    table's rows (one per seat) are read as they are.
+
+    >>> from gamekit.simulation import Records
+    >>> table = Records([{"seat": 0, "bot": "a", "winner": True},
+    ...                  {"seat": 1, "bot": "a", "winner": False}])
+    >>> win_counts({"x": table})
+    [{'seat': 0, 'bot': 'x', 'games': 1, 'wins': 1}, {'seat': 1, 'bot': 'x', 'games': 1, 'wins': 0}]
+    """
+    from gamekit.simulation.records import column_values
+
+    pairs = _labelled(tables)
+    if not _full(pairs):
+        return [
+            {"seat": int(seat), "bot": str(bot) if label is None else label, "games": int(games)}
+            | {"wins": int(wins)}
+            for label, table in pairs
+            for seat, bot, games, wins in zip(
+                *(column_values(table, name) for name in ("seat", "bot", "games", "wins")),
+                strict=True,
+            )
+        ]
+    games: Counter[tuple[int, str]] = Counter()
+    wins: Counter[tuple[int, str]] = Counter()
+    for label, table in pairs:
+        seats = map(int, column_values(table, "seat"))
+        bots = map(str, column_values(table, "bot")) if label is None else repeat(label)
+        keys = list(zip(seats, bots, strict=False))  # repeat(label) never ends
+        games.update(keys)
+        wins.update(compress(keys, column_values(table, "winner")))
+    return [
+        {"seat": seat, "bot": bot, "games": games[seat, bot], "wins": wins[seat, bot]}
+        for seat, bot in sorted(games)
+    ]
+
+
+def win_rate_rows(tables: Tables, z: float = Z95) -> list[dict[str, Any]]:
+    """:func:`win_rate_data`'s rows as records, in plain Python (no pandas)."""
+    rows = []
+    for row in win_counts(tables):
+        wins, games = row["wins"], row["games"]
+        low, high = wilson(wins, games, z)
+        rate = {"win_rate": wins / games, "low": low, "high": high}
+        rows.append({**row, **rate, "player": str(Seat(row["seat"]))})
+    return rows
+
+
+def win_rate_data(tables: Tables, z: float = Z95) -> Any:
     """Wins, games, rate and its interval per seat and bot.
 
-    Takes a full table (``winner`` column) or an aggregate one (``games``, ``wins``).
+    Takes a full table (``winner`` column) or an aggregate one (``games``, ``wins``),
+    of either kind, or several under labels (:data:`Tables`). A data frame, or where
+    pandas is absent a :func:`gamekit.table_of` of the same rows.
+
+    >>> from gamekit.simulation import Records
+    >>> table = Records([{"seat": 0, "bot": "a", "games": 10, "wins": 4}])
+    >>> [round(row["high"], 3) for row in win_rate_rows(table)]
+    [0.687]
     """
-    if "winner" in table:
-        grouped = table.groupby(["seat", "bot"], observed=True).winner.agg(["sum", "count"])
-        data = grouped.rename(columns={"sum": "wins", "count": "games"}).reset_index()
-        data = data[["seat", "bot", "games", "wins"]]
-    else:
-        data = table[["seat", "bot", "games", "wins"]].copy()
-    data["wins"] = data["wins"].astype(int)
-    data["bot"] = data["bot"].astype(str)
-    data["win_rate"] = data.wins / data.games
-    bounds = [wilson(int(w), int(n), z) for w, n in zip(data.wins, data.games, strict=True)]
-    data["low"] = [b[0] for b in bounds]
-    data["high"] = [b[1] for b in bounds]
-    data["player"] = player_names(data.seat)
+    return _frame_of(win_rate_rows(tables, z), tables)
+
+
+def _frame_of(rows: list[dict[str, Any]], tables: Tables) -> Any:
+    """Rows as :func:`_frame` gives them; a data frame's ``seat`` column keeps the dtype
+    of the tables' own (as grouping them kept it)."""
+    data = _frame(rows)
+    from gamekit.simulation.records import is_frame
+
+    sources = [table for _, table in _labelled(tables)]
+    if is_frame(data) and all(map(is_frame, sources)):
+        kinds = {str(table["seat"].dtype) for table in sources}
+        if len(kinds) == 1:
+            data["seat"] = data["seat"].astype(kinds.pop())
     return data
 
 
@@ -296,9 +390,9 @@ def player_names(seats: Iterable[Any]) -> list[str]:
     return [str(Seat(int(seat))) for seat in seats]
 
 
-def _player_order(data: pd.DataFrame) -> list[str]:
-    """The players of ``data`` in seat order (a chart's axis order)."""
-    return player_names(sorted({int(seat) for seat in data.seat}))
+def _player_order(seats: Iterable[Any]) -> list[str]:
+    """The players of these seats in seat order (a chart's axis order)."""
+    return player_names(sorted({int(seat) for seat in seats}))
 
 
 def running_mean(
@@ -368,7 +462,9 @@ def log_sizes(count: int, points: int) -> list[int]:
 
 def _frame(rows: list[dict[str, Any]]) -> Any:
     """Rows as a data frame, or where pandas is absent (the browser build) as a table."""
-    if importlib.util.find_spec("pandas") is None:
+    from gamekit.simulation.records import pandas_missing
+
+    if pandas_missing():
         from gamekit.rows import table_of
 
         return table_of(rows, labels=[str(i) for i in range(len(rows))])
@@ -395,7 +491,7 @@ def score_distribution(table: pd.DataFrame, maxbins: int = 30) -> AnyChart:
     whole = is_whole(data.score)
     bins = whole_bin(maxbins) if whole else alt.Bin(maxbins=maxbins)
     column = alt.Column(
-        "player:N", title=str(CORE("player")), sort=_player_order(data), header=header()
+        "player:N", title=str(CORE("player")), sort=_player_order(data.seat), header=header()
     )
     chart: AnyChart = (
         alt.Chart(data)
@@ -413,39 +509,52 @@ def score_distribution(table: pd.DataFrame, maxbins: int = 30) -> AnyChart:
     return chart
 
 
-def fair_share(table: pd.DataFrame) -> float:
+def fair_share(tables: Tables) -> float:
     """The win rate every seat would have if the seats were equal, shared wins counted.
 
     If no seat had an edge, each of a game's winners would be as likely to sit in
     one seat as in any other, so every seat would expect (winners in the game) /
     (players) wins per game: averaged over the games, that is the mean of the
     whole ``winner`` column (or all wins over all seat-games of an aggregate
-    table). With no shared wins it is 1 / players; shared wins raise it.
+    table). With no shared wins it is 1 / players; shared wins raise it. Tables
+    under labels count together, as if stacked.
 
     >>> import pandas as pd
     >>> fair_share(pd.DataFrame({"seat": [0, 1, 0, 1], "winner": [True, True, True, False]}))
     0.75
     """
-    if "winner" in table:
-        return float(table["winner"].mean())
-    return float(table["wins"].sum() / table["games"].sum())
+    from gamekit.simulation.records import column_values
+
+    pairs = _labelled(tables)
+    if _full(pairs):
+        winners = [column_values(table, "winner") for _, table in pairs]
+        return float(sum(map(sum, winners)) / sum(map(len, winners)))
+    wins = sum(sum(column_values(table, "wins")) for _, table in pairs)
+    return float(wins / sum(sum(column_values(table, "games")) for _, table in pairs))
 
 
-def against_fair(table: pd.DataFrame, z: float = Z95, fair: float | None = None) -> pd.DataFrame:
+def against_fair(tables: Tables, z: float = Z95, fair: float | None = None) -> Any:
     """:func:`win_rate_data` with the fair share and where each 95% interval lies.
 
     ``verdict`` is ``"above"`` when the whole interval lies above the fair share
     (:func:`fair_share` unless ``fair`` is given), ``"below"`` when it lies below,
     else ``"covers"`` (the games cannot tell that seat from a fair one).
+
+    >>> from gamekit.simulation import Records
+    >>> table = Records([{"seat": 0, "bot": "a", "games": 100, "wins": 70}])
+    >>> [row["verdict"] for row in against_fair(table, fair=0.5).rows]
+    ['above']
     """
-    data = win_rate_data(table, z)
-    share = fair_share(table) if fair is None else fair
-    data["fair"] = share
-    data["verdict"] = [
-        "above" if low > share else "below" if high < share else "covers"
-        for low, high in zip(data.low, data.high, strict=True)
+    share = fair_share(tables) if fair is None else fair
+    rows = [
+        {**row, "fair": share, "verdict": _verdict(row["low"], row["high"], share)}
+        for row in win_rate_rows(tables, z)
     ]
-    return data
+    return _frame_of(rows, tables)
+
+
+def _verdict(low: float, high: float, share: float) -> str:
+    return "above" if low > share else "below" if high < share else "covers"
 
 
 def zoom(lows: Iterable[float], highs: Iterable[float], margin: float = 0.1) -> list[float]:
@@ -459,25 +568,29 @@ def zoom(lows: Iterable[float], highs: Iterable[float], margin: float = 0.1) -> 
     return [round(max(0.0, low - pad), 4), round(min(1.0, high + pad), 4)]
 
 
-def win_rates(table: pd.DataFrame, z: float = Z95, fair: float | None = None) -> AnyChart:
+def win_rates(tables: Tables, z: float = Z95, fair: float | None = None) -> AnyChart:
     """The win rate of each seat (and bot) with its 95% Wilson interval.
 
     A dashed line marks the fair share (:func:`fair_share` of the table unless
     ``fair`` is given): shared wins count as wins, for the rates and the fair
-    share alike. The y axis zooms to the intervals and the fair share.
+    share alike. The y axis zooms to the intervals and the fair share. Takes a
+    table of either kind, or several under labels to compare them side by side
+    (``win_rates({"plain rules": plain, "open card": opened})``: the label takes
+    the bot's place).
     """
     alt = load_altair()
 
-    data = win_rate_data(table, z)
-    fair = fair_share(table) if fair is None else fair
-    domain = zoom([*data.low, fair], [*data.high, fair])
+    rows = win_rate_rows(tables, z)
+    fair = fair_share(tables) if fair is None else fair
+    domain = zoom([*(row["low"] for row in rows), fair], [*(row["high"] for row in rows), fair])
     base = alt.Chart(
-        data, title=heading(CORE("Win rate by player ({level} interval)", level=CORE("95%")))
+        alt.InlineData(values=rows),
+        title=heading(CORE("Win rate by player ({level} interval)", level=CORE("95%"))),
     ).encode(
         x=alt.X(
             "player:N",
             title=str(CORE("player")),
-            sort=_player_order(data),
+            sort=_player_order(row["seat"] for row in rows),
             axis=axis(labelAngle=0),
         ),
         color=alt.Color("bot:N", title=str(CORE("bot")), legend=legend()),
@@ -505,7 +618,7 @@ def win_rates(table: pd.DataFrame, z: float = Z95, fair: float | None = None) ->
         ],
     )
     rule = (
-        alt.Chart(_one_row(fair=fair))
+        alt.Chart(alt.InlineData(values=[{"fair": fair}]))
         .mark_rule(strokeDash=[4, 4], color="gray")
         .encode(
             y="fair:Q", tooltip=[alt.Tooltip("fair:Q", format=".3f", title=str(CORE("fair share")))]
@@ -513,12 +626,6 @@ def win_rates(table: pd.DataFrame, z: float = Z95, fair: float | None = None) ->
     )
     chart: AnyChart = alt.layer(interval, points, rule).properties(width=300, height=220)
     return chart
-
-
-def _one_row(**values: Any) -> pd.DataFrame:
-    import pandas as pd
-
-    return pd.DataFrame([values])
 
 
 def game_length(table: pd.DataFrame, maxbins: int = 40) -> AnyChart:

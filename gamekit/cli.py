@@ -346,7 +346,9 @@ def simulate_command(args: argparse.Namespace) -> str:
     if args.out is not None:
         check_out(args.out, args.force)
     if args.aggregate or args.out is None:
-        table = simulation.simulate(args.title, aggregate=True, **common, **options)
+        table = simulation.as_frame(
+            simulation.simulate(args.title, aggregate=True, **common, **options), "gamekit simulate"
+        )
         if args.out is None:
             return str(table.to_string(index=False))
         with atomic_output(args.out, args.force) as temporary:

@@ -68,7 +68,7 @@ from gamekit import bots as bots_module
 from gamekit.charts import Z95, wilson
 from gamekit.core import registry
 from gamekit.core.rng import derive_seed
-from gamekit.simulation import BotSpec, local_cores, make_plan, simulate
+from gamekit.simulation import BotSpec, as_frame, local_cores, make_plan, simulate
 
 SCALE = 400 / math.log(10)
 """Natural-log strengths to Elo points."""
@@ -215,6 +215,7 @@ def play(
                 address=address,
                 **options,
             )
+            table = as_frame(table, "ladder")
             table["bot"] = table["bot"].astype(str)
             parts.append(table.assign(game=table["game"] + k * per, seating=k))
     table = pd.concat(parts, ignore_index=True)

@@ -1,4 +1,5 @@
-"""Bulk simulation: many seeded bot games on the lean path, as a tidy pandas table.
+"""Bulk simulation: many seeded bot games on the lean path, as a tidy pandas table
+(where pandas is absent, as :class:`Records`: the same rows, in plain Python).
 
 Game ``i`` of a run with seed ``s`` is dealt with ``derive_seed(s, "game", i)`` and
 the bot in seat ``k`` is seeded with ``derive_seed(s, "bot", i, k)``; games are cut
@@ -18,6 +19,8 @@ The package, one job a module:
 - :mod:`~gamekit.simulation.worker`: playing chunks, here or in a worker process;
 - :mod:`~gamekit.simulation.backends`: here, worker processes or dask, in order;
 - :mod:`~gamekit.simulation.tables`: rows to DataFrames;
+- :mod:`~gamekit.simulation.records`: rows to :class:`Records` where pandas is absent,
+  and helpers that read either kind of table (:func:`by_seat`, :func:`wins_by_seat`);
 - :mod:`~gamekit.simulation.runs`: :func:`simulate` and :func:`iter_tables`;
 - :mod:`~gamekit.simulation.analyses`: :func:`versus`, :func:`scores_by_round`, and
   the titles' own analyses (:func:`analysis`).
@@ -63,7 +66,16 @@ from gamekit.simulation.plan import (
     worker_count,
 )
 from gamekit.simulation.plan import _label as _label
-from gamekit.simulation.runs import BATCH_ROWS, SIMULATE_ARGUMENTS, iter_tables, simulate
+from gamekit.simulation.records import (
+    Records,
+    as_frame,
+    by_seat,
+    column_values,
+    pandas_missing,
+    to_records,
+    wins_by_seat,
+)
+from gamekit.simulation.runs import BATCH_ROWS, SIMULATE_ARGUMENTS, Table, iter_tables, simulate
 from gamekit.simulation.tables import BASE_COLUMNS, aggregate_frame, to_frame
 from gamekit.simulation.tables import _flat_columns as _flat_columns
 from gamekit.simulation.worker import (
@@ -100,16 +112,21 @@ __all__ = [
     "Bound",
     "Part",
     "Plan",
+    "Records",
     "Results",
     "Rows",
     "RunOptions",
     "Runner",
+    "Table",
     "aggregate_frame",
     "analyses",
     "analysis",
+    "as_frame",
+    "by_seat",
     "check_keywords",
     "chunk_bounds",
     "chunk_size_for",
+    "column_values",
     "dumps_plan",
     "flatten",
     "game_seed",
@@ -119,6 +136,7 @@ __all__ = [
     "local_cores",
     "make_plan",
     "memory_sweep",
+    "pandas_missing",
     "round_scores",
     "run_chunk",
     "scores_by_round",
@@ -127,7 +145,9 @@ __all__ = [
     "start_method",
     "stop_pool",
     "to_frame",
+    "to_records",
     "versus",
     "wealth_by_round",
+    "wins_by_seat",
     "worker_count",
 ]

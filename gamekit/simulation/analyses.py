@@ -19,6 +19,7 @@ from gamekit.core.lean import decide
 from gamekit.core.rng import derive_seed
 from gamekit.core.rules import Rules
 from gamekit.simulation.plan import BotSpec, make_plan
+from gamekit.simulation.records import as_frame
 from gamekit.simulation.runs import simulate
 from gamekit.simulation.worker import game_seed, seat_bots
 
@@ -65,6 +66,7 @@ def versus(
                     workers=workers,
                     **options,
                 )
+                table = as_frame(table, "versus")
                 mine = table[table.seat == seat]
                 wins += int(mine.winner.sum())
                 played += len(mine)

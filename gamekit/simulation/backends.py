@@ -358,7 +358,17 @@ def tqdm_bar(games: int, title: str) -> Any:
         from tqdm.auto import tqdm
     else:
         from tqdm import tqdm
+    if sys.platform == "emscripten":
+        _threadless(tqdm)
     return tqdm(total=games, desc=title, unit="game", file=sys.stderr)
+
+
+def _threadless(bar_class: Any) -> None:
+    """Keep tqdm from what the browser build cannot do: starting its monitor thread (it
+    would warn) and making a ``multiprocessing`` lock (a lock for threads does)."""
+    bar_class.monitor_interval = 0
+    if not hasattr(bar_class, "_lock"):
+        bar_class.set_lock(threading.RLock())
 
 
 class LateBar:

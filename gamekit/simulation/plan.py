@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import math
 import os
+import sys
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -157,12 +158,20 @@ def chunk_bounds(games: int, chunk_size: int | None = None) -> list[tuple[int, i
     return list(iter_bounds(games, chunk_size))
 
 
+def in_browser() -> bool:
+    """Whether this is the browser build's kernel (Pyodide: no worker processes)."""
+    return sys.platform == "emscripten"
+
+
 def worker_count(workers: int | None, games: int, chunk_size: int | None = None) -> int:
-    """The processes a run starts: what was asked, capped by the chunks and the cores.
+    """The processes a run starts: what was asked, capped by the chunks and the cores;
+    in the browser build always 1 (the kernel's own process), whatever was asked.
 
     >>> worker_count(24, 4) <= min(4, local_cores())
     True
     """
+    if in_browser():
+        return 1
     chunks = -(-games // chunk_size_for(games, chunk_size))
     asked = local_cores() if workers is None else workers
     return max(1, min(asked, chunks, local_cores()))
@@ -219,6 +228,8 @@ class RunOptions:
             )
         if self.backend not in BACKENDS:
             raise ConfigError(f"backend must be 'processes' or 'dask', not {preview(self.backend)}")
+        if self.backend == "dask" and in_browser():
+            raise ConfigError("the browser build has no dask: simulate with backend='processes'")
 
     def bounds(self) -> Iterator[Bound]:
         """The chunks of the run, planned one at a time."""

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
 from gamekit.simulation.backends import parts
 from gamekit.simulation.plan import BotSpec, RunOptions, check_keywords, make_plan
+from gamekit.simulation.records import (
+    Records,
+    aggregate_records,
+    joined,
+    pandas_missing,
+    to_records,
+)
 from gamekit.simulation.tables import aggregate_frame, to_frame
 from gamekit.simulation.worker import Aggregate, Rows
 
@@ -15,6 +22,10 @@ if TYPE_CHECKING:
 
 BATCH_ROWS = 65_536
 """Rows gathered from consecutive chunks before they become one DataFrame."""
+
+Table = Union["pd.DataFrame", Records]
+"""What a run gives: a pandas DataFrame, or :class:`~gamekit.simulation.Records` (the
+same rows) where pandas is absent."""
 
 SIMULATE_ARGUMENTS = (
     "games",
@@ -43,7 +54,7 @@ def iter_tables(
     address: Any = None,
     chunk_size: int | None = None,
     **options: Any,
-) -> Iterator[pd.DataFrame]:
+) -> Iterator[Table]:
     """Like :func:`simulate`, but yields the table chunk by chunk (bounded memory).
 
     >>> sizes = [len(t) for t in iter_tables("knock-knock", games=5, players=3,
@@ -62,9 +73,10 @@ def iter_tables(
         address=address,
         chunk_size=chunk_size,
     )
+    tabulate = to_records if pandas_missing() else to_frame
     for rows in parts(plan, run):
         assert isinstance(rows, Rows)
-        yield to_frame(rows, plan.labels)
+        yield tabulate(rows, plan.labels)
 
 
 def simulate(
@@ -80,7 +92,7 @@ def simulate(
     address: Any = None,
     chunk_size: int | None = None,
     **options: Any,
-) -> pd.DataFrame:
+) -> Table:
     """Play ``games`` seeded bot games of ``title`` and return a pandas table.
 
     One row per game and seat: game, seed, seat, bot, score, rank (1 for the
@@ -97,6 +109,10 @@ def simulate(
     a ``Client``). ``aggregate=True`` keeps only per-seat sums and returns one
     row per seat (games, wins, win_rate, score_mean, ...): use it for millions of
     games, in bounded memory. ``progress`` shows a bar (None: when not under a test).
+    Where pandas cannot be imported (the browser build), the table is
+    :class:`~gamekit.simulation.Records` instead: the same columns, and the same
+    values row by row; in the browser build every game is played in the kernel's
+    own process, whatever ``workers`` says.
     ``options`` are the title's variants; any other keyword is refused with a
     ``ConfigError`` (a ``ValueError``) naming the closest valid one. The same seed
     gives the same table whatever the workers or the backend. Ctrl-C (or the
@@ -124,8 +140,21 @@ def simulate(
         for part in results:
             assert isinstance(part, Aggregate)
             total.merge(part)
+        if pandas_missing():
+            return aggregate_records(total, plan.labels)
         return aggregate_frame(total, plan.labels)
+    if pandas_missing():
+        return _joined_records(results, plan.labels)
     return _joined(results, plan.labels)
+
+
+def _joined_records(results: Iterator[Any], labels: Sequence[str]) -> Records:
+    """The rows of consecutive parts as one :class:`Records`, where pandas is absent."""
+    tables = []
+    for part in results:
+        assert isinstance(part, Rows)
+        tables.append(to_records(part, labels))
+    return joined(tables)
 
 
 def _joined(results: Iterator[Any], labels: Sequence[str]) -> pd.DataFrame:

@@ -200,6 +200,11 @@ def aggregate_frame(total: Aggregate, labels: Sequence[str]) -> pd.DataFrame:
     """The per-seat summary of an aggregate run: one row per seat."""
     import pandas as pd
 
+    return pd.DataFrame(aggregate_rows(total, labels))
+
+
+def aggregate_rows(total: Aggregate, labels: Sequence[str]) -> list[dict[str, Any]]:
+    """The rows of :func:`aggregate_frame`, in plain Python: one dict per seat."""
     rows = []
     for seat, label in enumerate(labels):
         n = total.games[seat]
@@ -220,4 +225,4 @@ def aggregate_frame(total: Aggregate, labels: Sequence[str]) -> pd.DataFrame:
         }
         row.update({f"{k}_mean": v / n for k, v in total.extra[seat].items()})
         rows.append(row)
-    return pd.DataFrame(rows)
+    return rows

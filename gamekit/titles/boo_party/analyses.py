@@ -53,7 +53,7 @@ def memory_sweep(
     """
     import pandas as pd
 
-    from gamekit.simulation import simulate
+    from gamekit.simulation import as_frame, simulate
 
     parts = []
     for p in memories:
@@ -69,7 +69,7 @@ def memory_sweep(
             workers=workers,
             **options,
         )
-        parts.append(table.assign(memory=p))
+        parts.append(as_frame(table, "memory_sweep").assign(memory=p))
     return pd.concat(parts, ignore_index=True)
 
 

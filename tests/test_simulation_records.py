@@ -1,0 +1,268 @@
+"""The pandas-free table (gamekit.simulation.Records) and the helpers that read either
+kind of table: the same rows as the DataFrame, the same numbers, and a run with pandas
+and NumPy blocked, as in the browser build."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pandas as pd
+import pytest
+
+import gamekit
+from gamekit import charts, simulation
+from gamekit.simulation import Records, by_seat, wins_by_seat
+from gamekit.simulation.records import plain_values, to_records
+
+RUNS = [
+    ("knock-knock", 3, 1),
+    ("hats", 2, 5),
+    ("boo-party", 5, 2),
+    ("bloody-inn", 4, 3),
+]
+
+
+def plain_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The frame's rows as records, NumPy scalars as Python values."""
+    return [
+        {name: value.item() if hasattr(value, "item") else value for name, value in row.items()}
+        for row in frame.to_dict("records")
+    ]
+
+
+def same_rows(left: list[dict[str, Any]], right: list[dict[str, Any]]) -> bool:
+    """Equal rows, ``nan`` equal to ``nan``, each value of the same type."""
+    if len(left) != len(right):
+        return False
+    for a, b in zip(left, right, strict=True):
+        if list(a) != list(b):
+            return False
+        for name in a:
+            x, y = a[name], b[name]
+            if type(x) is not type(y):
+                return False
+            if not (x == y or (isinstance(x, float) and math.isnan(x) and math.isnan(y))):
+                return False
+    return True
+
+
+@pytest.mark.parametrize(("title", "players", "seed"), RUNS)
+def test_records_hold_the_rows_of_the_data_frame(
+    monkeypatch: pytest.MonkeyPatch, title: str, players: int, seed: int
+) -> None:
+    frame = gamekit.simulate(title, games=40, players=players, seed=seed, workers=1)
+    monkeypatch.setattr(simulation.runs, "pandas_missing", lambda: True)
+    records = gamekit.simulate(title, games=40, players=players, seed=seed, workers=1)
+    assert isinstance(records, Records) and isinstance(frame, pd.DataFrame)
+    assert records.columns == tuple(frame.columns) and len(records) == len(frame)
+    assert same_rows(list(records.rows), plain_rows(frame))
+
+
+def test_records_of_many_chunks_and_of_an_aggregate_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = gamekit.simulate("hats", games=30, seed=4, workers=1, chunk_size=7)
+    summary = gamekit.simulate("hats", games=30, seed=4, workers=1, aggregate=True)
+    chunks = list(simulation.iter_tables("hats", games=30, seed=4, workers=1, chunk_size=7))
+    monkeypatch.setattr(simulation.runs, "pandas_missing", lambda: True)
+    records = gamekit.simulate("hats", games=30, seed=4, workers=1, chunk_size=7)
+    sums = gamekit.simulate("hats", games=30, seed=4, workers=1, aggregate=True)
+    parts = list(simulation.iter_tables("hats", games=30, seed=4, workers=1, chunk_size=7))
+    assert isinstance(records, Records) and same_rows(list(records.rows), plain_rows(frame))
+    assert isinstance(sums, Records) and same_rows(list(sums.rows), plain_rows(summary))
+    assert [len(p) for p in parts] == [len(c) for c in chunks] == [21, 21, 21, 21, 6]
+    assert all(isinstance(p, Records) for p in parts)
+    assert same_rows([r for p in parts for r in p.rows], plain_rows(frame))
+
+
+SUMMARIES = [
+    [{"a": 1, "g": {"x": 1}}, {"a": 2, "g": {"x": 2, "y": 3}}, {"b": "t"}],
+    [{"s": "seer", "n": 1.5, "k": True}, {"s": "monster", "n": 2, "k": False}],
+    [{"g": {"x": {"deep": 1}}}, {"g": 4}],
+    [{"big": 2**70}, {"big": 1}],
+    [{"m": True, "t": None, "f": 2}, {"m": 1, "t": "x", "f": None}],
+    [{"o": None}, {"o": None}],
+]
+
+
+@pytest.mark.parametrize("summaries", SUMMARIES)
+def test_odd_summaries_give_the_same_rows(summaries: list[dict[str, Any]]) -> None:
+    """Missing keys, nested dicts, mixed numbers, big whole numbers: as pandas has them."""
+    players = len(summaries)
+    kinds = [
+        ([1] * players, [0], tuple(summaries)),
+        (list(range(players)), list(range(1, players)), tuple(reversed(summaries))),
+        ([2.5] * players, [], tuple(summaries[:1] * players)),
+    ]
+    picks = (1, 0, 1, 2, 0)
+    rows = simulation.Rows(0, len(picks), players, list(range(len(picks))), [3] * len(picks))
+    rows.results = [copy.deepcopy(kinds[i]) for i in picks]
+    labels = [f"bot{k}" for k in range(players)]
+    frame = simulation.to_frame(rows, labels)
+    records = to_records(rows, labels)
+    assert records.columns == tuple(frame.columns)
+    assert same_rows(list(records.rows), plain_rows(frame))
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[1, 2.5], [1, True], [True, 1], [1, None], [None, "a"], [True, None], [2**70, 1], ["a"]],
+)
+def test_a_column_has_the_values_pandas_gives_it(values: list[Any]) -> None:
+    expected = plain_rows(pd.DataFrame({"x": simulation.tables._array(values)}))
+    assert same_rows([{"x": v} for v in plain_values(values)[0]], expected)
+
+
+def test_a_different_row_fails_the_comparison() -> None:
+    """The comparison used above can fail: a value or a type that differs is seen."""
+    rows = [{"seat": 0, "score": 1}]
+    assert not same_rows(rows, [{"seat": 0, "score": 2}])
+    assert not same_rows(rows, [{"seat": 0, "score": 1.0}])
+    assert not same_rows(rows, [{"score": 1, "seat": 0}])
+
+
+def test_records_show_their_first_rows_and_their_size() -> None:
+    table = Records([{"seat": s % 3, "winner": s == 1} for s in range(12)])
+    text = repr(table)
+    assert text.startswith("12 rows, 2 columns (seat, winner); the first 5:")
+    assert text.count("\n") == 6 and "True" in text
+    html = table._repr_html_()
+    assert "12 rows" in html and html.count("<tr>") == 6
+
+
+def test_the_helpers_give_the_same_numbers_on_both_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = gamekit.simulate("knock-knock", games=120, players=4, seed=8, workers=1)
+    summary = gamekit.simulate("knock-knock", games=120, players=4, seed=8, aggregate=True)
+    monkeypatch.setattr(simulation.runs, "pandas_missing", lambda: True)
+    records = gamekit.simulate("knock-knock", games=120, players=4, seed=8, workers=1)
+    sums = gamekit.simulate("knock-knock", games=120, players=4, seed=8, aggregate=True)
+    expected = frame.groupby("seat").winner.mean().to_dict()
+    assert by_seat(frame, "winner") == by_seat(records, "winner") == expected
+    assert by_seat(records, "score") == pytest.approx(frame.groupby("seat").score.mean().to_dict())
+    wins = frame.groupby("seat").winner.sum().to_dict()
+    assert wins_by_seat(frame) == wins_by_seat(records) == wins_by_seat(sums) == wins
+    assert wins_by_seat(summary) == wins
+    for table in (frame, records, summary, sums):
+        assert charts.fair_share(table) == pytest.approx(frame.winner.mean(), abs=0)
+    from_records, from_frame = charts.win_rate_data(records), charts.win_rate_data(frame)
+    pd.testing.assert_frame_equal(from_records, from_frame, check_dtype=False)
+    pd.testing.assert_frame_equal(charts.against_fair(sums), charts.against_fair(summary))
+    assert charts.win_rates(records).to_dict() == charts.win_rates(frame).to_dict()
+
+
+def test_runs_under_labels_chart_as_if_stacked() -> None:
+    plain = gamekit.simulate("hats", games=60, players=3, seed=1, workers=1)
+    other = gamekit.simulate("hats", games=40, players=3, seed=2, workers=1)
+    spec = charts.win_rates({"plain rules": plain, "open card": other}).to_dict()
+    stacked = pd.concat([plain.assign(bot="plain rules"), other.assign(bot="open card")])
+    assert spec == charts.win_rates(stacked).to_dict()
+    data = charts.win_rate_data({"plain rules": plain, "open card": other})
+    assert list(data.bot[:2]) == ["open card", "plain rules"] and data.games.sum() == 300
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: by_seat([{"seat": 0, "winner": True}], "winner"), "expected a table"),
+        (lambda: charts.win_rates("hats"), "not a str"),
+        (lambda: charts.win_rate_data({}), "at least one table"),
+        (lambda: by_seat(Records([{"seat": 0}]), "winner"), "no column 'winner'"),
+        (lambda: by_seat(Records([{"seat": 0, "bot": "a"}]), "bot"), "needs numbers"),
+        (lambda: Records([1, 2]), "list of dicts"),
+        (lambda: Records({"seat": 0}), "list of dicts"),
+    ],
+)
+def test_bad_input_is_a_clear_value_error(call: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_a_full_and_an_aggregate_table_are_not_compared() -> None:
+    full = gamekit.simulate("hats", games=5, seed=1, workers=1)
+    summary = gamekit.simulate("hats", games=5, seed=1, workers=1, aggregate=True)
+    with pytest.raises(ValueError, match="not both"):
+        charts.win_rates({"a": full, "b": summary})
+
+
+def test_in_the_browser_build_a_run_stays_in_the_kernel_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gamekit.simulation import backends
+
+    def no_pool(*args: object) -> None:
+        raise AssertionError("the browser build started worker processes")
+
+    monkeypatch.setattr(backends, "pool_parts", no_pool)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    table = gamekit.simulate("hats", games=200, seed=1, workers=2, chunk_size=10)
+    assert len(table) == 600
+    with pytest.raises(ValueError, match="no dask"):
+        gamekit.simulate("hats", games=2, backend="dask")
+
+
+BLOCKED = r"""
+import importlib.abc, json, sys, warnings
+
+class NoPandas(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("pandas", "numpy"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return None
+
+sys.meta_path.insert(0, NoPandas())
+import gamekit
+from gamekit import charts
+from gamekit.simulation import Records, by_seat, wins_by_seat
+
+import tqdm  # imported here: some of the standard library cannot import as emscripten
+
+real, sys.platform = sys.platform, "emscripten"  # for the runs only (not at gamekit's import)
+warnings.simplefilter("error")
+try:
+    table = gamekit.simulate("hats", games=50, players=3, seed=1, workers=2, progress=True)
+    other = gamekit.simulate("hats", games=30, players=3, seed=2, workers=2, progress=False)
+    summary = gamekit.simulate("hats", games=20, players=3, seed=1, aggregate=True)
+finally:
+    sys.platform = real
+assert tqdm.tqdm.monitor is None, "no monitor thread in the browser build"
+spec = charts.win_rates(table).to_dict()
+both = charts.win_rates({"a": table, "b": other}).to_dict()
+data = charts.win_rate_data(table)
+print(json.dumps({
+    "kind": type(table).__name__, "rows": len(table), "summary": type(summary).__name__,
+    "by_seat": by_seat(table, "winner"), "wins": wins_by_seat(table),
+    "data": list(spec["datasets"].values()), "both": len(both["datasets"]),
+    "rate_rows": [row["wins"] for row in data.rows],
+    "fair": charts.fair_share(table),
+    "against": [row["verdict"] for row in charts.against_fair(table).rows],
+    "modules": [m for m in ("pandas", "numpy", "multiprocessing") if m in sys.modules],
+    "repr": repr(table).splitlines()[0],
+}))
+"""
+
+
+def test_with_pandas_and_numpy_blocked_simulate_gives_records_and_the_charts_work() -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    env.pop("PYTEST_CURRENT_TEST", None)
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCKED], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    expected = gamekit.simulate("hats", games=50, players=3, seed=1, workers=1)
+    wins = {str(k): v for k, v in expected.groupby("seat").winner.sum().to_dict().items()}
+    assert found["kind"] == "Records" and found["summary"] == "Records" and found["rows"] == 150
+    assert found["wins"] == wins and found["rate_rows"] == list(wins.values())
+    assert found["by_seat"] == {str(k): v / 50 for k, v in wins.items()}
+    assert found["fair"] == pytest.approx(float(expected.winner.mean()), abs=0)
+    rates, fair = found["data"]
+    assert [row["wins"] for row in rates] == list(wins.values()) and fair == [
+        {"fair": found["fair"]}
+    ]
+    assert found["both"] == 2 and len(found["against"]) == 3
+    assert found["modules"] == [], "pandas, numpy and multiprocessing stay unimported"
+    assert found["repr"].startswith("150 rows, ")
