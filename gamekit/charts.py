@@ -540,17 +540,26 @@ def against_fair(tables: Tables, z: float = Z95, fair: float | None = None) -> A
     (:func:`fair_share` unless ``fair`` is given), ``"below"`` when it lies below,
     else ``"covers"`` (the games cannot tell that seat from a fair one).
 
+    A data frame, or where pandas is absent a :func:`gamekit.table_of` of the same rows.
+    """
+    return _frame_of(against_fair_rows(tables, z, fair), tables)
+
+
+def against_fair_rows(
+    tables: Tables, z: float = Z95, fair: float | None = None
+) -> list[dict[str, Any]]:
+    """:func:`against_fair`'s rows as records, in plain Python (no pandas).
+
     >>> from gamekit.simulation import Records
     >>> table = Records([{"seat": 0, "bot": "a", "games": 100, "wins": 70}])
-    >>> [row["verdict"] for row in against_fair(table, fair=0.5).rows]
+    >>> [row["verdict"] for row in against_fair_rows(table, fair=0.5)]
     ['above']
     """
     share = fair_share(tables) if fair is None else fair
-    rows = [
+    return [
         {**row, "fair": share, "verdict": _verdict(row["low"], row["high"], share)}
         for row in win_rate_rows(tables, z)
     ]
-    return _frame_of(rows, tables)
 
 
 def _verdict(low: float, high: float, share: float) -> str:
