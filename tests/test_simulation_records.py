@@ -266,3 +266,52 @@ def test_with_pandas_and_numpy_blocked_simulate_gives_records_and_the_charts_wor
     assert found["both"] == 2 and len(found["against"]) == 3
     assert found["modules"] == [], "pandas, numpy and multiprocessing stay unimported"
     assert found["repr"].startswith("150 rows, ")
+
+
+LESSON = r"""
+import contextlib, importlib.abc, io, json, sys
+
+class NoPandas(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("pandas", "numpy"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return None
+
+sys.meta_path.insert(0, NoPandas())
+printed, scope = [], {"__name__": "__main__"}
+for source in json.loads(sys.argv[1]):
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        exec(compile(source, "<cell>", "exec"), scope)
+    printed.append(out.getvalue())
+print(json.dumps({"printed": printed, "pandas": "pandas" in sys.modules}))
+"""
+
+
+@pytest.mark.parametrize(
+    "lesson", ["notebooks/60-make-your-own-game.ipynb", "notebooks/fr/60-inventer-son-jeu.ipynb"]
+)
+def test_lesson_60_runs_without_pandas_and_prints_its_checked_outputs(lesson: str) -> None:
+    """As in the browser build: every code cell runs with pandas and NumPy blocked, and
+    each checked cell prints what the notebook stores."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / lesson
+    cells = [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    env.pop("PYTEST_CURRENT_TEST", None)
+    sources = json.dumps(["".join(c["source"]) for c in cells])
+    done = subprocess.run(
+        [sys.executable, "-c", LESSON, sources],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        cwd=path.parent,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["pandas"] is False
+    for cell, printed in zip(cells, found["printed"], strict=True):
+        if "nbval-check-output" in cell["metadata"].get("tags", []):
+            streams = [o for o in cell["outputs"] if o["output_type"] == "stream"]
+            assert printed == "".join("".join(o["text"]) for o in streams)
