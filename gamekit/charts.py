@@ -28,7 +28,7 @@ import sys
 import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import compress, repeat
+from itertools import repeat
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Union
@@ -327,16 +327,18 @@ def win_counts(tables: Tables) -> list[dict[str, Any]]:
                 strict=True,
             )
         ]
+    seen: Counter[tuple[Any, Any, Any]] = Counter()  # (seat, bot, winner): few of them
+    for label, table in pairs:
+        bots = column_values(table, "bot") if label is None else repeat(label)
+        seats, winners = column_values(table, "seat"), column_values(table, "winner")
+        seen.update(zip(seats, bots, winners, strict=False))  # repeat(label) never ends
     games: Counter[tuple[int, str]] = Counter()
     wins: Counter[tuple[int, str]] = Counter()
-    for label, table in pairs:
-        seats = map(int, column_values(table, "seat"))
-        bots = map(str, column_values(table, "bot")) if label is None else repeat(label)
-        keys = list(zip(seats, bots, strict=False))  # repeat(label) never ends
-        games.update(keys)
-        wins.update(compress(keys, column_values(table, "winner")))
+    for (seat, bot, winner), times in seen.items():
+        games[int(seat), str(bot)] += times
+        wins[int(seat), str(bot)] += times * winner
     return [
-        {"seat": seat, "bot": bot, "games": games[seat, bot], "wins": wins[seat, bot]}
+        {"seat": seat, "bot": bot, "games": games[seat, bot], "wins": int(wins[seat, bot])}
         for seat, bot in sorted(games)
     ]
 

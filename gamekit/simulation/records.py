@@ -52,7 +52,9 @@ class Records:
     ValueError: row 0 has no column 'score'
     """
 
-    def __init__(self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str] | None = None):
+    def __init__(
+        self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str] | None = None
+    ) -> None:
         if isinstance(rows, Mapping | str):
             raise ValueError("rows must be a list of dicts (records), one per game and seat")
         listed = list(rows)
