@@ -28,12 +28,15 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote, urlsplit
 
 import pytest
+
+T = TypeVar("T")
 
 pytestmark = [pytest.mark.lite, pytest.mark.slow, pytest.mark.xdist_group("lite")]
 
@@ -49,6 +52,7 @@ LESSONS = [
     "notebooks/10-knock-knock-walkthrough.ipynb",
     "notebooks/fr/40-auberge-sanglante.ipynb",
     "notebooks/12-odds-at-the-table.ipynb",
+    "notebooks/60-make-your-own-game.ipynb",
     *(
         pytest.param(name, marks=THOROUGH)
         for name in (
@@ -59,11 +63,13 @@ LESSONS = [
             "notebooks/fr/20-hats.ipynb",
             "notebooks/fr/30-boo-party.ipynb",
             "notebooks/fr/12-les-chances-a-la-table.ipynb",
+            "notebooks/fr/60-inventer-son-jeu.ipynb",
         )
     ),
 ]
-"""The lessons beyond the start-here one that run in the browser (the odds lesson draws
-a chart); the walkthroughs of the other titles and languages under ``--thorough``."""
+"""The lessons beyond the start-here one that run in the browser (the odds lesson and
+the make-your-own-game lesson draw charts, the latter from a pandas-free ``simulate``);
+the walkthroughs of the other titles and languages under ``--thorough``."""
 EXERCISES = [
     "exercises/knock-knock.ipynb",
     "exercises/fr/auberge-sanglante.ipynb",
@@ -197,6 +203,39 @@ def _offline_page(play: Any, aborted: list[str]) -> tuple[Any, Any]:
     return browser, context.new_page()
 
 
+def _browsing(work: Callable[[Any], T]) -> tuple[T, list[str]]:
+    """``work(page)`` in an offline page (see :func:`_offline_page`); its result and the
+    requests aborted. Playwright runs in a thread of its own: another browser test of
+    this worker may hold a Playwright session, whose event loop counts as running in
+    the main thread, where the sync API then refuses to start."""
+    from playwright.sync_api import sync_playwright
+
+    aborted: list[str] = []
+
+    def session() -> T:
+        with sync_playwright() as play:
+            browser, page = _offline_page(play, aborted)
+            try:
+                return work(page)
+            finally:
+                browser.close()
+
+    with ThreadPoolExecutor(1, thread_name_prefix="lite-browser") as pool:
+        return pool.submit(session).result(), aborted
+
+
+def _console(served: str, code: str, done: str) -> tuple[str, list[str]]:
+    """``code`` run in the site's console until ``done`` (JavaScript) holds: every
+    output's text, and the requests aborted."""
+
+    def work(page: Any) -> str:
+        page.goto(f"{served}/repl/index.html?kernel=python&code={quote(code)}")
+        page.wait_for_function(done, timeout=300_000, polling=500)
+        return "\n".join(page.evaluate(_CELL_OUTPUTS_ANYWHERE))
+
+    return _browsing(work)
+
+
 # The kernel starts without SymPy and Altair: the first import of each loads it from
 # the site (gamekit.browser), then the chart is drawn by JupyterLab's own Vega renderer.
 _ODDS_AND_CHART = """import gamekit
@@ -216,20 +255,10 @@ _CHART_DRAWN = """() => [...document.querySelectorAll('.jp-OutputArea-output')].
 def test_sympy_and_altair_load_on_import_and_a_chart_is_drawn_offline(served: str) -> None:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed")
-    from playwright.sync_api import sync_playwright
-
     from gamekit.odds.panel import odds_panel_of
 
     desktop = [row["fraction"] for row in odds_panel_of(_knock_knock(), 0)]
-    aborted: list[str] = []
-    with sync_playwright() as play:
-        browser, page = _offline_page(play, aborted)
-        try:
-            page.goto(f"{served}/repl/index.html?kernel=python&code={quote(_ODDS_AND_CHART)}")
-            page.wait_for_function(_CHART_DRAWN, timeout=300_000, polling=500)
-            texts = "\n".join(page.evaluate(_CELL_OUTPUTS_ANYWHERE))
-        finally:
-            browser.close()
+    texts, aborted = _console(served, _ODDS_AND_CHART, _CHART_DRAWN)
     assert aborted == []
     assert f"PANEL {desktop}" in texts, texts
     assert "RENDERER jupyterlab-vega-lite" in texts and "Traceback" not in texts
@@ -285,21 +314,16 @@ def _run_all(served: str, notebook: str, then: Any = None) -> tuple[list[str], l
     """Open ``notebook`` in the offline page, run every cell from the Run menu and wait
     until each prompt shows a number; the cells' outputs as the page shows them, the
     requests aborted, and what ``then(page)`` gave (run before the page closes)."""
-    from playwright.sync_api import sync_playwright
 
-    aborted: list[str] = []
-    with sync_playwright() as play:
-        browser, page = _offline_page(play, aborted)
-        try:
-            page.goto(f"{served}/lab/index.html?path={quote(notebook)}")
-            page.wait_for_function(_KERNEL_IDLE, timeout=300_000, polling=500)
-            page.click("li.lm-MenuBar-item:has-text('Run')")
-            page.click(".lm-Menu-item:has-text('Run All Cells')")
-            page.wait_for_function(_RUN_FINISHED, timeout=600_000, polling=500)
-            fresh = page.evaluate(_CELL_OUTPUTS)
-            after = then(page) if then is not None else None
-        finally:
-            browser.close()
+    def work(page: Any) -> tuple[list[str], Any]:
+        page.goto(f"{served}/lab/index.html?path={quote(notebook)}")
+        page.wait_for_function(_KERNEL_IDLE, timeout=300_000, polling=500)
+        page.click("li.lm-MenuBar-item:has-text('Run')")
+        page.click(".lm-Menu-item:has-text('Run All Cells')")
+        page.wait_for_function(_RUN_FINISHED, timeout=600_000, polling=500)
+        return page.evaluate(_CELL_OUTPUTS), then(page) if then is not None else None
+
+    (fresh, after), aborted = _browsing(work)
     return fresh, aborted, after
 
 
@@ -338,27 +362,38 @@ def test_start_here_runs_offline_in_the_browser(served: str, notebook: str) -> N
 def test_a_lesson_runs_offline_in_the_browser(served: str, notebook: str) -> None:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed")
-    drawn = (lambda page: page.evaluate(_CHART_DRAWN)) if "/12-" in notebook else None
+    charted = "/12-" in notebook or "/60-" in notebook
+    drawn = (lambda page: page.evaluate(_CHART_DRAWN)) if charted else None
     fresh, aborted, chart = _run_all(served, notebook, drawn)
     assert aborted == []
     _assert_checked_outputs_match(notebook, fresh)
     if drawn is not None:
-        assert chart, "the odds lesson's chart (charts.closing_in) was drawn"
+        assert chart, "the lesson's chart was drawn by JupyterLab's Vega-Lite renderer"
+
+
+_RUN_ON_THE_DESKTOP = """import json, sys
+import nbclient, nbformat
+path = sys.argv[1]
+book = nbformat.read(path, as_version=4)
+folder = {"metadata": {"path": path.rsplit("/", 1)[0]}}
+nbclient.NotebookClient(book, timeout=600, kernel_name="python3", resources=folder).execute()
+print(json.dumps([cell.outputs for cell in book.cells if cell.cell_type == "code"]))"""
 
 
 def _desktop_outputs(notebook: str) -> list[str]:
-    """The notebook run on the desktop (this interpreter's kernel, in its own folder):
-    each code cell's outputs as text."""
-    import nbclient
-    import nbformat
-
-    path = REPO / notebook
-    book = nbformat.read(path, as_version=4)
-    client = nbclient.NotebookClient(
-        book, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    """The notebook run on the desktop (a kernel of this environment, in the notebook's
+    folder), each code cell's outputs as text. It runs in a process of its own: the
+    notebook client leaves an event loop behind, where Playwright's sync API refuses
+    to start."""
+    run = subprocess.run(
+        [sys.executable, "-c", _RUN_ON_THE_DESKTOP, str(REPO / notebook)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
     )
-    client.execute()
-    return [_stored_text(cell) for cell in book.cells if cell.cell_type == "code"]
+    outputs = json.loads(run.stdout.splitlines()[-1])
+    return [_stored_text({"outputs": cell}) for cell in outputs]
 
 
 @pytest.mark.parametrize("notebook", EXERCISES)
@@ -406,20 +441,10 @@ print("CHECKED")"""
 def test_every_exercise_is_marked_right_in_the_browser(served: str) -> None:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed")
-    from playwright.sync_api import sync_playwright
-
     answers = _exact_answers()
     code = f"ANSWERS = {answers!r}\n{_CHECK_ALL}"
-    aborted: list[str] = []
-    with sync_playwright() as play:
-        browser, page = _offline_page(play, aborted)
-        try:
-            page.goto(f"{served}/repl/index.html?kernel=python&code={quote(code)}")
-            done = f"() => ({_CELL_OUTPUTS_ANYWHERE})().some((t) => t.includes('CHECKED'))"
-            page.wait_for_function(done, timeout=300_000, polling=500)
-            texts = "\n".join(page.evaluate(_CELL_OUTPUTS_ANYWHERE))
-        finally:
-            browser.close()
+    done = f"() => ({_CELL_OUTPUTS_ANYWHERE})().some((t) => t.includes('CHECKED'))"
+    texts, aborted = _console(served, code, done)
     assert aborted == []
     marked = re.findall(r"^CHECK (\S+) (right|wrong)", texts, re.MULTILINE)
     assert marked[:-1] == [(name, "right") for name in answers]
