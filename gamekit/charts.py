@@ -319,7 +319,7 @@ def win_counts(tables: Tables) -> list[dict[str, Any]]:
     pairs = _labelled(tables)
     if not _full(pairs):
         return [
-            {"seat": int(seat), "bot": str(bot) if label is None else label, "games": int(games)}
+            {"seat": seat, "bot": str(bot) if label is None else label, "games": int(games)}
             | {"wins": int(wins)}
             for label, table in pairs
             for seat, bot, games, wins in zip(
@@ -332,11 +332,11 @@ def win_counts(tables: Tables) -> list[dict[str, Any]]:
         bots = column_values(table, "bot") if label is None else repeat(label)
         seats, winners = column_values(table, "seat"), column_values(table, "winner")
         seen.update(zip(seats, bots, winners, strict=False))  # repeat(label) never ends
-    games: Counter[tuple[int, str]] = Counter()
-    wins: Counter[tuple[int, str]] = Counter()
+    games: Counter[tuple[Any, str]] = Counter()  # a seat as the table has it (a lesson
+    wins: Counter[tuple[Any, str]] = Counter()  # may put another column in its place)
     for (seat, bot, winner), times in seen.items():
-        games[int(seat), str(bot)] += times
-        wins[int(seat), str(bot)] += times * winner
+        games[seat, str(bot)] += times
+        wins[seat, str(bot)] += times * winner
     return [
         {"seat": seat, "bot": bot, "games": games[seat, bot], "wins": int(wins[seat, bot])}
         for seat, bot in sorted(games)
@@ -350,7 +350,7 @@ def win_rate_rows(tables: Tables, z: float = Z95) -> list[dict[str, Any]]:
         wins, games = row["wins"], row["games"]
         low, high = wilson(wins, games, z)
         rate = {"win_rate": wins / games, "low": low, "high": high}
-        rows.append({**row, **rate, "player": str(Seat(row["seat"]))})
+        rows.append({**row, **rate, "player": str(Seat(int(row["seat"])))})
     return rows
 
 
