@@ -1,8 +1,8 @@
 """The Bloody Inn's random games in its own loop (the lean path's :meth:`play_at_random`).
 
-The same moves as ``BloodyInnRules.apply`` with ``log=None``, looked up by the action's
-type instead of matched in turn, and the legal lists of ``LEGAL_AT`` by the step: the
-same games, one call less at each step (``tests/test_lean.py`` compares them).
+The moves by action type (``MOVES``), which ``BloodyInnRules.apply`` uses too; the loop
+plays them with ``log=None`` and takes the legal lists of ``LEGAL_AT`` by the step: the
+same games, fewer calls at each step (``tests/test_lean.py`` compares them).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gamekit.core.actions import Action
+from gamekit.core.actions import Action, Event
 from gamekit.core.lean import MAX_DECISIONS
 from gamekit.titles.bloody_inn import flow, night
 from gamekit.titles.bloody_inn.actions import (
@@ -31,62 +31,63 @@ from gamekit.titles.bloody_inn.actions import (
 from gamekit.titles.bloody_inn.state import State
 
 Choice = Callable[[list[Action]], Action]
-Move = Callable[[State, Any], None]
-"""A move: the state and an action of the move's own type."""
+Log = list[Event] | None
+Move = Callable[[State, Any, Log], None]
+"""A move: the state, an action of the move's own type, and the narration (or ``None``)."""
 
 
-def _place(state: State, action: Place) -> None:
-    flow.lodge(state, action.room, None)
-    flow.welcome(state, None)
+def _place(state: State, action: Place, log: Log) -> None:
+    flow.lodge(state, action.room, log)
+    flow.welcome(state, log)
 
 
-def _act(state: State, action: Act) -> None:
-    night.choose_act(state, action.action, None)
+def _act(state: State, action: Act, log: Log) -> None:
+    night.choose_act(state, action.action, log)
 
 
-def _target(state: State, action: Target) -> None:
-    night.add_target(state, action.card, None)
+def _target(state: State, action: Target, log: Log) -> None:
+    night.add_target(state, action.card, log)
 
 
-def _pay(state: State, action: Pay) -> None:
-    night.pay(state, action.card, None)
+def _pay(state: State, action: Pay, log: Log) -> None:
+    night.pay(state, action.card, log)
 
 
-def _launder(state: State, action: Launder) -> None:
-    night.launder(state, action.cheques, None)
+def _launder(state: State, action: Launder, log: Log) -> None:
+    night.launder(state, action.cheques, log)
 
 
-def _end_targets(state: State, action: EndTargets) -> None:
-    night.targets_done(state, None)
+def _end_targets(state: State, action: EndTargets, log: Log) -> None:
+    night.targets_done(state, log)
 
 
-def _bury(state: State, action: BuryUnder) -> None:
-    night.bury(state, action.annex, None)
+def _bury(state: State, action: BuryUnder, log: Log) -> None:
+    night.bury(state, action.annex, log)
 
 
-def _take_peasants(state: State, action: TakePeasants) -> None:
-    night.take_peasants(state, action.count, None)
+def _take_peasants(state: State, action: TakePeasants, log: Log) -> None:
+    night.take_peasants(state, action.count, log)
 
 
-def _dismiss(state: State, action: Dismiss) -> None:
-    flow.dismiss(state, state.seat, action.card, None)
-    flow.after_dismiss(state, None)
+def _dismiss(state: State, action: Dismiss, log: Log) -> None:
+    flow.dismiss(state, state.seat, action.card, log)
+    flow.after_dismiss(state, log)
 
 
-def _pay_fine(state: State, action: PayFine) -> None:
-    flow.pay_fine(state, action.by, None)
+def _pay_fine(state: State, action: PayFine, log: Log) -> None:
+    flow.pay_fine(state, action.by, log)
 
 
-def _service(state: State, action: ServiceRoom) -> None:
-    night.place_service_token(state, action.room, None)
+def _service(state: State, action: ServiceRoom, log: Log) -> None:
+    night.place_service_token(state, action.room, log)
 
 
-def _key_room(state: State, action: KeyRoom) -> None:
-    night.replace_white_key(state, action.room, None)
+def _key_room(state: State, action: KeyRoom, log: Log) -> None:
+    night.replace_white_key(state, action.room, log)
 
 
-def _place_key(state: State, action: PlaceKey) -> None:
-    flow.place_key(state, action.room, None)
+def _place_key(state: State, action: PlaceKey, log: Log) -> None:
+    flow.place_key(state, action.room, log)
 
 
 MOVES: dict[type, Move] = {
@@ -104,7 +105,7 @@ MOVES: dict[type, Move] = {
     KeyRoom: _key_room,
     PlaceKey: _place_key,
 }
-"""An action type -> its move, narrated nowhere (``BloodyInnRules.apply``'s cases)."""
+"""An action type -> its move: ``BloodyInnRules.apply`` and the random loop both use it."""
 
 
 def play_at_random(
@@ -129,5 +130,5 @@ def play_at_random(
         if step == "over":
             return decisions
         action = choices[state.seat](legal_at[step](state))
-        moves[type(action)](state, action)
+        moves[type(action)](state, action, None)
     raise RuntimeError(f"bloody-inn: no end after {MAX_DECISIONS} decisions")

@@ -59,18 +59,6 @@ from gamekit.titles.bloody_inn.actions import (
     PAY_FINE,
     PLACE,
     PLACE_KEY,
-    Act,
-    BuryUnder,
-    Dismiss,
-    EndTargets,
-    KeyRoom,
-    Launder,
-    Pay,
-    PayFine,
-    Place,
-    PlaceKey,
-    ServiceRoom,
-    TakePeasants,
     Target,
 )
 from gamekit.titles.bloody_inn.cards import (
@@ -340,36 +328,14 @@ class BloodyInnRules(Rules[State]):
         return LEGAL_AT.get(state.step, _none)(state)
 
     def apply(self, state: State, action: Action, log: list[Event] | None) -> None:
-        """Apply a legal action: the evening's and the morning's here, the night's in ``night``."""
-        match action:  # the most frequent first
-            case Place(room=room):
-                flow.lodge(state, room, log)
-                flow.welcome(state, log)
-            case Act(action=act):
-                night.choose_act(state, act, log)
-            case Target(card=card):
-                night.add_target(state, card, log)
-            case Pay(card=card):
-                night.pay(state, card, log)
-            case Launder(cheques=n):
-                night.launder(state, n, log)
-            case EndTargets():
-                night.targets_done(state, log)
-            case BuryUnder(annex=annex):
-                night.bury(state, annex, log)
-            case TakePeasants(count=count):
-                night.take_peasants(state, count, log)
-            case Dismiss(card=card):
-                flow.dismiss(state, state.seat, card, log)
-                flow.after_dismiss(state, log)
-            case PayFine(by=by):
-                flow.pay_fine(state, by, log)
-            case ServiceRoom(room=room):
-                night.place_service_token(state, room, log)
-            case KeyRoom(room=room):
-                night.replace_white_key(state, room, log)
-            case PlaceKey(room=room):
-                flow.place_key(state, room, log)
+        """Apply a legal action: its move by type (``random_play.MOVES``)."""
+        move = random_play.MOVES.get(type(action))
+        if move is None:  # a subclass of an action type
+            found = (m for kind, m in random_play.MOVES.items() if isinstance(action, kind))
+            move = next(found, None)
+        if move is None:
+            raise TypeError(f"not an action of The Bloody Inn: {action!r}")
+        move(state, action, log)
 
     def play_at_random(self, state: State, choices: Sequence[Choice]) -> int:
         """Random games in the title's own loop (``random_play``): the same games."""
