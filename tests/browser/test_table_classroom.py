@@ -121,9 +121,17 @@ _SHOWS_ONE_HAND = """(me) => {
 }"""
 
 
-def _next_state(page: Any) -> str:
-    page.wait_for_function(f"() => ({_STATE})() !== 'wait'", timeout=90_000)
-    return str(page.evaluate(_STATE))
+_SETTLED_AFTER = f"""(after) => {{ const root = document.querySelector('.gk-root');
+  const state = ({_STATE})();
+  const step = Number(root.dataset.step);
+  return state !== 'wait' && step > after ? [state, step] : null; }}"""
+
+
+def _next_state(page: Any, after: int) -> tuple[str, int]:
+    """The page's state ('cover' or 'mine') and step, once it has drawn a step past
+    ``after``: a page still showing the move just played is never read as the next turn."""
+    settled = page.wait_for_function(_SETTLED_AFTER, arg=after, timeout=90_000).json_value()
+    return str(settled[0]), int(settled[1])
 
 
 def _seat_shown(page: Any) -> str | None:
@@ -138,9 +146,10 @@ def test_pass_and_play_shows_no_other_seat(page: Any, lab: Any) -> None:
     )  # fmt: skip
     covers: list[str] = []
     stood = swapped = False
+    played = -1  # the page's step before the last move played here
     for _decision in range(10):
-        state = _next_state(page)
-        kernel = _record(record)
+        state, shown = _next_state(page, played)
+        kernel = _record(record, lambda r, s=shown: r["step"] == s)  # waits for a human
         if state == "cover":
             assert page.locator(".gk-hand").count() == 0, "a hand behind the cover"
             assert page.locator(".gk-board .gk-playable").count() == 0
@@ -150,6 +159,7 @@ def test_pass_and_play_shows_no_other_seat(page: Any, lab: Any) -> None:
                 page.screenshot(path=str(lab.artifact("pass-and-play-cover.png")))
             page.locator(".gk-uncover").click()
             page.wait_for_function(f"() => ({_STATE})() === 'mine'", timeout=60_000)
+            played = shown - 1  # the same step, now uncovered
             continue
         me = str(kernel["seat"])
         # The redraw that shows this seat, whole: its area and its one hand (checked at once,
@@ -179,6 +189,7 @@ def test_pass_and_play_shows_no_other_seat(page: Any, lab: Any) -> None:
         step = _record(record)["step"]
         page.locator(".gk-actions .gk-action").first.click()
         _record(record, lambda r, s=step: r["step"] > s)
+        played = step
     assert stood, "seat 0 decided at least once"
     assert {"Pass the screen to Player 1", "Pass the screen to Player 2"} <= {
         c.split("\n")[0] for c in covers

@@ -87,19 +87,33 @@ EXERCISES = [
 ]
 CHECK_TAG = "nbval-check-output"
 
-# JupyterLite exposes no ``window.jupyterapp``: the test reads the page itself.
+# JupyterLite exposes no ``window.jupyterapp``: the test reads the page itself. The
+# indicator says "idle" before the kernel exists ("No Kernel"), and cells sent then may be
+# lost: the kernel is ready when it is named and idle after its start.
 _KERNEL_IDLE = """() => {
   const e = document.querySelector('.jp-Notebook-ExecutionIndicator');
-  return !!e && e.dataset.status === 'idle' && document.querySelectorAll('.jp-CodeCell').length > 0;
+  const name = document.querySelector('.jp-NotebookPanel .jp-KernelName')?.innerText ?? '';
+  return !!e && e.dataset.status === 'idle' && name !== '' && !/No Kernel/.test(name)
+    && document.querySelectorAll('.jp-CodeCell').length > 0;
 }"""
 
-# Every code cell shows a number in its prompt: none is queued ([*]) or unrun ([ ]).
-_RUN_FINISHED = """() => {
+# The prompts of the code cells: '[ ]' unrun, '[*]' queued or running, '[n]' run.
+_PROMPTS = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
+  .map((p) => p.textContent.replace(/[\\s:]/g, ''))"""
+_CLEARED = (
+    f"() => {{ const p = ({_PROMPTS})(); return p.length > 0 && p.every((x) => x === '[]'); }}"
+)
+_STARTED = f"() => ({_PROMPTS})().some((x) => x !== '[]')"
+
+# Where a run from the Run menu stands: 'done' when every prompt shows a number and the
+# kernel is idle; 'stopped' when the kernel is idle, nothing queued and a cell unrun (an
+# error ends a run); else null (still running).
+_RUN_STATE = f"""() => {{
   const e = document.querySelector('.jp-Notebook-ExecutionIndicator');
-  const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
-  return !!e && e.dataset.status === 'idle' && prompts.length > 0
-    && prompts.every((p) => /\\[\\d+\\]/.test(p.textContent));
-}"""
+  const p = ({_PROMPTS})();
+  if (!e || e.dataset.status !== 'idle' || p.length === 0 || p.includes('[*]')) return null;
+  return p.every((x) => /^\\[\\d+\\]$/.test(x)) ? 'done' : 'stopped';
+}}"""
 
 _CELL_OUTPUTS = """() => [...document.querySelectorAll('.jp-CodeCell')].map((c) =>
   [...c.querySelectorAll('.jp-OutputArea-output')].map((o) => o.innerText).join(''))"""
@@ -318,13 +332,34 @@ def _run_all(served: str, notebook: str, then: Any = None) -> tuple[list[str], l
     def work(page: Any) -> tuple[list[str], Any]:
         page.goto(f"{served}/lab/index.html?path={quote(notebook)}")
         page.wait_for_function(_KERNEL_IDLE, timeout=300_000, polling=500)
-        page.click("li.lm-MenuBar-item:has-text('Run')")
-        page.click(".lm-Menu-item:has-text('Run All Cells')")
-        page.wait_for_function(_RUN_FINISHED, timeout=600_000, polling=500)
+        _run_every_cell(page)
         return page.evaluate(_CELL_OUTPUTS), then(page) if then is not None else None
 
     (fresh, after), aborted = _browsing(work)
     return fresh, aborted, after
+
+
+def _menu(page: Any, menu: str, item: str) -> None:
+    page.click(f"li.lm-MenuBar-item:has-text('{menu}')")
+    page.click(f".lm-Menu-item:has-text('{item}')")
+
+
+def _run_every_cell(page: Any) -> None:
+    """Clear the stored outputs (their prompts show numbers too), run all cells from the
+    Run menu and wait until every prompt shows a number. A run that stops on a cell fails
+    at once, naming it."""
+    _menu(page, "Edit", "Clear Outputs of All Cells")
+    page.wait_for_function(_CLEARED, timeout=60_000, polling=250)
+    _menu(page, "Run", "Run All Cells")
+    page.wait_for_function(_STARTED, timeout=60_000, polling=250)
+    state = page.wait_for_function(_RUN_STATE, timeout=900_000, polling=500).json_value()
+    if state != "done":
+        prompts = page.evaluate(_PROMPTS)
+        unrun = [i + 1 for i, prompt in enumerate(prompts) if prompt == "[]"]
+        outputs = page.evaluate(_CELL_OUTPUTS)
+        last = max((i for i, prompt in enumerate(prompts) if prompt != "[]"), default=0)
+        pytest.fail(f"the run stopped: code cells {unrun} unrun; code cell {last + 1} "
+                    f"shows {outputs[last][-1500:]!r}")  # fmt: skip
 
 
 def _code_cells(notebook: str) -> list[dict[str, Any]]:
