@@ -9,7 +9,8 @@ for the package registries (npm and pip):
    markupsafe wheel built from its sdist without the C speedups, and the kit's wheel;
 3. a ``pyodide-lock.json`` listing exactly those wheels, so the kernel loads them
    from the site itself, with the fallback to the package index disabled;
-4. the contents (lessons in English and French, exercises, rules pages, data);
+4. the contents (lessons in English and French, exercises, rules pages and their
+   pictures, the rooms guide, data), at their paths in the project;
 5. ``jupyter lite build`` from a clean output folder.
 
 Downloads are cached in ``build/lite-cache/`` (keyed by the pinned versions);
@@ -76,11 +77,14 @@ MARKER_ENV = {
 }
 TEACHERS_ONLY = ("solutions", "answers-to-why.md", "reponses-aux-pourquoi.md")
 """Files and folders of ``exercises/`` that the learners' site leaves out."""
-CONTENTS = {  # site path: project path
-    "notebooks": "notebooks",
-    "exercises": "exercises",
-    "rules": "docs/rules",
+CONTENTS = ("notebooks", "exercises", "docs/rules", "docs/img", "docs/rooms.md", "docs/fr/rooms.md")
+"""What the site holds, at the same paths as in the project: the lessons' links to the
+rules pages, their pictures and the rooms guide lead to the same files there."""
+TEACHERS_COPY = {
+    "en": "in the teacher's copy of the kit",
+    "fr": "dans l’exemplaire de l’enseignant",
 }
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 
 
 def run(*cmd: str | Path, cwd: Path | None = None) -> None:
@@ -188,9 +192,43 @@ def write_contents(contents: Path) -> None:
     """Copy the lessons, exercises, rules pages and data, and the hosting README. The
     site is the learners' set: the solutions and the answers to "why" stay out."""
     ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", *TEACHERS_ONLY)
-    for site, project in CONTENTS.items():
-        shutil.copytree(ROOT / project, contents / site, ignore=ignore)
+    for name in CONTENTS:
+        source, target = ROOT / name, contents / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, target, ignore=ignore)
+        else:
+            shutil.copy(source, target)
     shutil.copy(ROOT / "docs" / "browser.md", contents / "README.md")
+    for page in contents.rglob("*.md"):
+        shown = page.relative_to(contents)
+        project_page = ROOT / ("docs/browser.md" if shown == Path("README.md") else shown)
+        french = "fr" in shown.parts
+        page.write_text(links_kept_for_the_teacher(page.read_text(), project_page, page, french))
+
+
+def links_kept_for_the_teacher(text: str, project_page: Path, site_page: Path, french: bool) -> str:
+    """``text`` (a page at ``project_page``, copied to ``site_page``) with each link to a
+    file of the project that the site leaves out (the solutions, the answers to "why", a
+    developer's page) made plain text that says where that file is. A link broken in the
+    project too stays as it is.
+
+    >>> page = ROOT / "exercises" / "README.md"
+    >>> links_kept_for_the_teacher("[key](solutions/)", page, Path("/nowhere/README.md"), False)
+    "key (in the teacher's copy of the kit)"
+    """
+    where = TEACHERS_COPY["fr" if french else "en"]
+
+    def plain(link: re.Match[str]) -> str:
+        label, target = link.groups()
+        path = target.split("#")[0]
+        if re.match(r"[a-z]+:", target) or not path:
+            return link.group(0)
+        in_project = (project_page.parent / path).exists()
+        in_site = (site_page.parent / path).exists()
+        return f"{label} ({where})" if in_project and not in_site else link.group(0)
+
+    return _LINK.sub(plain, text)
 
 
 def lite_config(lite_dir: Path) -> None:

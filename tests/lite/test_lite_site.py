@@ -44,7 +44,8 @@ REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "build" / "lite-test"
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
-INPUTS = ["gamekit", "notebooks", "exercises", "docs/rules", "docs/browser.md",
+INPUTS = ["gamekit", "notebooks", "exercises", "docs/rules", "docs/img", "docs/rooms.md",
+          "docs/fr/rooms.md", "docs/browser.md",
           "tools/lite.py", "pyproject.toml", "kit"]  # fmt: skip
 NOTEBOOKS = ["notebooks/00-start-here.ipynb", "notebooks/fr/00-commencer-ici.ipynb"]
 THOROUGH = pytest.mark.thorough
@@ -498,3 +499,31 @@ def test_the_site_is_the_learners_set_without_solutions(site: Path) -> None:
         assert not (files / left_out).exists(), left_out
     shipped = [p.name for p in site.rglob("*.ipynb")]
     assert not [name for name in shipped if "solutions" in name or "corriges" in name]
+
+
+_LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def _texts_with_links(files: Path) -> Iterator[tuple[Path, str]]:
+    """Every page of the site's files and every markdown cell of its notebooks."""
+    for page in files.rglob("*.md"):
+        yield page, page.read_text()
+    for book in files.rglob("*.ipynb"):
+        for cell in json.loads(book.read_text())["cells"]:
+            if cell["cell_type"] == "markdown":
+                yield book, "".join(cell["source"])
+
+
+def test_every_link_in_the_site_leads_to_one_of_its_files(site: Path) -> None:
+    files = site / "files"
+    broken = set()
+    for where, text in _texts_with_links(files):
+        for target in _LINK_TARGET.findall(text):
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                continue  # a web address or a place on the same page
+            if not (where.parent / target.split("#")[0]).resolve().exists():
+                broken.add(f"{where.relative_to(files)} -> {target}")
+    assert broken == set()
+    readme = (files / "exercises" / "README.md").read_text()
+    assert "knock-knock-solutions.ipynb (in the teacher's copy of the kit)" in readme
+    assert "(dans l’exemplaire de l’enseignant)" in (files / "exercises/fr/README.md").read_text()
