@@ -354,12 +354,14 @@ def progress_bar(games: int, title: str, progress: bool | None) -> Any:
 
 def tqdm_bar(games: int, title: str) -> Any:
     """A tqdm bar (the notebook's own in a notebook) for ``games`` games of ``title``."""
-    if _in_notebook():
+    if sys.platform == "emscripten":  # the browser build: tqdm.auto sees no notebook there
+        from tqdm.notebook import tqdm
+
+        _threadless(tqdm)
+    elif _in_notebook():
         from tqdm.auto import tqdm
     else:
         from tqdm import tqdm
-    if sys.platform == "emscripten":
-        _threadless(tqdm)
     return tqdm(total=games, desc=title, unit="game", file=sys.stderr)
 
 
@@ -410,8 +412,13 @@ class LateBar:
 
 
 def _in_notebook() -> bool:
+    """True in a Jupyter kernel: the desktop's (IPython's ZMQ shell) or the browser
+    build's (the Pyodide kernel's shell)."""
     shell = sys.modules.get("IPython")
     if shell is None:
         return False
     ip = getattr(shell, "get_ipython", lambda: None)()
-    return ip is not None and type(ip).__name__ == "ZMQInteractiveShell"
+    if ip is None:
+        return False
+    kind = type(ip)
+    return kind.__name__ == "ZMQInteractiveShell" or kind.__module__.startswith("pyodide_kernel")

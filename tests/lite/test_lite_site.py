@@ -15,7 +15,8 @@ first build downloads the wheels and the Pyodide core from the package registrie
 By default one walkthrough per language, the odds lesson and one exercise notebook
 per language run; ``--thorough`` runs every walkthrough and exercise notebook.
 At the start-here lesson's table it also plays a move with the mouse, saves and loads;
-in the site's console SymPy and Altair load on import and a chart is drawn.
+in the site's console SymPy and Altair load on import and a chart is drawn, and a
+simulation shows the notebook's progress bar (a widget) to its last game.
 """
 
 from __future__ import annotations
@@ -277,6 +278,26 @@ def test_sympy_and_altair_load_on_import_and_a_chart_is_drawn_offline(served: st
     assert aborted == []
     assert f"PANEL {desktop}" in texts, texts
     assert "RENDERER jupyterlab-vega-lite" in texts and "Traceback" not in texts
+
+
+_SIMULATE_WITH_A_BAR = """import gamekit
+table = gamekit.simulate("hats", games=300, players=3, seed=1, progress=True)
+print("ROWS", len(table))"""
+# The notebook's own bar (a widget: tqdm.notebook), at its end: every game counted.
+_BAR_AT_THE_END = """() => {
+  const bar = document.querySelector('.jp-OutputArea-output .widget-hprogress');
+  const texts = [...document.querySelectorAll('.jp-OutputArea-output')].map((o) => o.innerText);
+  return !!bar && texts.some((t) => t.includes('300/300')) && texts.some((t) => t.includes('ROWS'));
+}"""
+
+
+def test_a_simulation_shows_its_progress_bar_in_the_browser(served: str) -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    texts, aborted = _console(served, _SIMULATE_WITH_A_BAR, _BAR_AT_THE_END)
+    assert aborted == []
+    assert "ROWS 900" in texts and "Traceback" not in texts, texts
+    assert "hats" in texts and "100%" in texts, texts
 
 
 _STEP = "() => Number(document.querySelector('.gk-root')?.dataset.step ?? -1)"
