@@ -25,6 +25,30 @@ CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
+# Defines ``put(path, data)`` in a test's notebook: it writes the kernel's record whole
+# (a new file moved into place), so a test never reads half of one.
+PUT_RECORD = (
+    "import json, os, pathlib\n"
+    "def put(path, data):\n"
+    "    part = path.with_name(path.name + '.part')\n"
+    "    part.write_text(json.dumps(data))\n"
+    "    os.replace(part, path)\n"
+)
+
+
+def read_record(record: Path, check: Any = lambda r: True, timeout: float = 60) -> Any:
+    """The kernel's record once ``check`` holds (the notebook writes it with ``put``)."""
+    deadline = time.monotonic() + timeout
+    data: Any = None
+    while time.monotonic() < deadline:
+        if record.exists():
+            data = json.loads(record.read_text())
+            if check(data):
+                return data
+        time.sleep(0.1)  # poll interval only: the condition is the record's content
+    raise AssertionError(f"the kernel's record never held the state: {data}")
+
+
 NO_DELAY = (  # as ./kit lab does: see gamekit/widgets/lab_server.py
     "--ServerApp.kernel_websocket_connection_class=gamekit.widgets.lab_server.NoDelayConnection"
 )

@@ -15,26 +15,24 @@ page or of that record, never for a time. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import json
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from labserver import PUT_RECORD, read_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
 def _notebook(record: Path, table: str) -> list[str]:
     return [
-        "import json, pathlib\n"
-        "import gamekit\n"
+        PUT_RECORD + "import gamekit\n"
         "from gamekit.widgets import Table\n"
         f"record = pathlib.Path({str(record)!r})\n"
         "def write(t):\n"
-        "    record.write_text(json.dumps({'step': t.game.step, 'seat': t.seat,\n"
+        "    put(record, {'step': t.game.step, 'seat': t.seat,\n"
         "        'cover': t.cover_for, 'humans': list(t.humans), 'bots': list(t.bots),\n"
-        "        'seed': t.game.seed, 'error': t.error}))\n"
+        "        'seed': t.game.seed, 'error': t.error})\n"
         f"table = {table}\n"
         "table.speed_ms = 60  # the bots' pause between their moves, short for the test\n"
         "table.on_change(write)\n"
@@ -53,15 +51,7 @@ def _open(page: Any, lab: Any, name: str, table: str) -> Path:
 
 def _record(record: Path, check: Any = lambda r: True) -> dict[str, Any]:
     """The kernel's record once ``check`` holds (it writes after each refresh)."""
-    deadline = time.monotonic() + 60
-    data: dict[str, Any] = {}
-    while time.monotonic() < deadline:
-        if record.exists():
-            data = json.loads(record.read_text() or "{}")
-            if data and check(data):
-                return data
-        time.sleep(0.1)  # poll interval only: the condition is the record's content
-    raise AssertionError(f"the kernel's record never held the state: {data}")
+    return dict(read_record(record, check))
 
 
 _SEEN_FROM = """() => [...document.querySelectorAll('.gk-persp-select option')]

@@ -13,14 +13,12 @@ the narration), and not covered by anything. Screenshots go to ``GAMEKIT_SHOTS``
 
 from __future__ import annotations
 
-import json
 import os
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from labserver import Lab
+from labserver import PUT_RECORD, Lab, read_record
 
 import gamekit
 
@@ -166,13 +164,7 @@ _FOCUSED = """() => { const a = document.activeElement;
 
 def _history(record: Path) -> list[Any]:
     """The kernel's record once it holds a move (it writes after each refresh)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        history = json.loads(record.read_text() or "[]") if record.exists() else []
-        if history:
-            return list(history)
-        time.sleep(0.1)  # poll interval only: the condition is the record's content
-    raise AssertionError("the kernel never recorded the move")
+    return list(read_record(record, bool))
 
 
 def test_hats_moves_pick_the_card_then_its_move(browser: Any, lab: Any) -> None:
@@ -182,10 +174,8 @@ def test_hats_moves_pick_the_card_then_its_move(browser: Any, lab: Any) -> None:
     cells = _notebook("hats")
     head, _, _last = cells[0].rpartition("\ntable")
     cells[0] = head + (
-        "\nimport json, pathlib\n"
-        f"record = pathlib.Path({str(record)!r})\n"
-        "table.on_change(lambda t: record.write_text(json.dumps("
-        "[a.to_json() for a in t.game.history])))\n"
+        "\n" + PUT_RECORD + f"record = pathlib.Path({str(record)!r})\n"
+        "table.on_change(lambda t: put(record, [a.to_json() for a in t.game.history]))\n"
         "table"
     )
     game = gamekit.new_game("hats", players=PLAYERS["hats"], seed=SEEDS["hats"])

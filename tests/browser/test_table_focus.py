@@ -17,20 +17,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from labserver import PUT_RECORD, read_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
 def _notebook(record: Path, extra: str = "") -> list[str]:
     return [
-        "import json, pathlib\n"
-        "import gamekit\n"
+        PUT_RECORD + "import gamekit\n"
         "from gamekit.widgets import Table\n"
         f"record = pathlib.Path({str(record)!r})\n"
         "def write(table):\n"
         "    g = table.game\n"
-        "    record.write_text(json.dumps({'step': g.step, 'bots': list(table.bots),\n"
-        "                                  'humans': list(table.humans), 'error': table.error}))\n"
+        "    put(record, {'step': g.step, 'bots': list(table.bots),\n"
+        "                      'humans': list(table.humans), 'error': table.error})\n"
         f"table = Table(gamekit.new_game('knock-knock', seed=7){extra})\n"
         "table.speed_ms = 60  # the bots' pause between their moves, short for the test\n"
         "table.on_change(write)\n"
@@ -151,7 +151,7 @@ def test_an_arrow_key_alone_never_changes_a_seat_menu(browser: Any, lab: Any) ->
             "(r) => document.querySelector('.gk-root').dataset.revision !== r", arg=revision
         )
         page.wait_for_selector(".gk-seat[data-seat='1'] .gk-stand")  # a person sits there now
-        assert 1 in json.loads(record.read_text())["humans"]
+        read_record(record, lambda r: 1 in r["humans"])
     finally:
         page.context.close()
         lab.stop_kernels()

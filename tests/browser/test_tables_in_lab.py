@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from labserver import PUT_RECORD, read_record
 
 import gamekit
 
@@ -30,8 +31,7 @@ SEEDS = {"knock-knock": 7, "hats": 3, "boo-party": 5, "bloody-inn": 2}
 
 def _table_notebook(title: str, record: Path, seat: str = "'god'") -> list[str]:
     return [
-        "import json, pathlib\n"
-        "import gamekit\n"
+        PUT_RECORD + "import gamekit\n"
         "from gamekit.widgets import Table\n"
         f"game = gamekit.new_game({title!r}, seed={SEEDS[title]})\n"
         f"record = pathlib.Path({str(record)!r})\n"
@@ -39,7 +39,7 @@ def _table_notebook(title: str, record: Path, seat: str = "'god'") -> list[str]:
         "    g = table.game\n"
         "    data = {'step': g.step, 'history': [a.to_json() for a in g.history],\n"
         "            'error': table.error}\n"
-        "    record.write_text(json.dumps(data))\n"
+        "    put(record, data)\n"
         f"table = Table(game, seat={seat}, memory_mode=False)\n"  # the test turns it on
         "table.on_change(write)\n"
         "write(table)\n"
@@ -49,15 +49,7 @@ def _table_notebook(title: str, record: Path, seat: str = "'god'") -> list[str]:
 
 def _read(record: Path, step: int) -> dict[str, Any]:
     """The kernel's record once it reaches ``step`` (it writes after each refresh)."""
-    deadline = time.monotonic() + 20
-    data: dict[str, Any] = {}
-    while time.monotonic() < deadline:
-        if record.exists():
-            data = json.loads(record.read_text() or "{}")
-            if data.get("step") == step:
-                return data
-        time.sleep(0.1)
-    raise AssertionError(f"the kernel never reached step {step}: {data}")
+    return dict(read_record(record, lambda r: r["step"] == step))
 
 
 @pytest.mark.parametrize("title", gamekit.TITLES)
@@ -116,7 +108,7 @@ def _settled_step(page: Any, record: Path) -> int:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         shown = int(page.locator(".gk-root").get_attribute("data-step"))
-        if record.exists() and json.loads(record.read_text() or "{}").get("step") == shown:
+        if record.exists() and json.loads(record.read_text())["step"] == shown:
             return shown
         page.wait_for_timeout(100)  # poll interval only: the condition is the state above
     raise AssertionError("the page and the kernel never showed the same step")
@@ -136,12 +128,8 @@ def test_the_party_timer_plays_the_titles_timed_move(page: Any, lab: Any) -> Non
     page.locator(".gk-timer").check()
     page.wait_for_selector(".gk-party-timer")
     # The bots play on after the timed move: wait for the first move, not for a step.
-    deadline = time.monotonic() + 30
-    history: list[Any] = []
-    while time.monotonic() < deadline and not history:
-        history = json.loads(record.read_text() or "{}").get("history", [])
-        time.sleep(0.1)
-    assert history and history[0] == timed.to_json(), history
+    history = read_record(record, lambda r: r["history"])["history"]
+    assert history[0] == timed.to_json(), history
 
 
 def _memory_mode_shows_only_the_top_vision(page: Any, lab: Any) -> None:
@@ -158,15 +146,14 @@ def _memory_mode_shows_only_the_top_vision(page: Any, lab: Any) -> None:
 
 def _controls_notebook(record: Path) -> list[str]:
     return [
-        "import json, pathlib\n"
-        "import gamekit\n"
+        PUT_RECORD + "import gamekit\n"
         "from gamekit.widgets import Table\n"
         f"record = pathlib.Path({str(record)!r})\n"
         "def write(table):\n"
         "    g = table.game\n"
         "    data = {'title': g.title, 'players': g.players, 'seed': g.seed, 'step': g.step,\n"
         "            'history': [a.to_json() for a in g.history], 'error': table.error}\n"
-        "    record.write_text(json.dumps(data))\n"
+        "    put(record, data)\n"
         "table = Table(gamekit.new_game('knock-knock', seed=7), seat='god', bots=None)\n"
         "table.on_change(write)\n"
         "write(table)\n"
@@ -176,15 +163,7 @@ def _controls_notebook(record: Path) -> list[str]:
 
 def _wait_record(record: Path, **want: Any) -> dict[str, Any]:
     """The kernel's record once every field in ``want`` has the wanted value."""
-    deadline = time.monotonic() + 20
-    data: dict[str, Any] = {}
-    while time.monotonic() < deadline:
-        if record.exists():
-            data = json.loads(record.read_text() or "{}")
-            if all(data.get(key) == value for key, value in want.items()):
-                return data
-        time.sleep(0.1)
-    raise AssertionError(f"the kernel never reached {want}: {data}")
+    return dict(read_record(record, lambda r: all(r.get(k) == v for k, v in want.items())))
 
 
 def test_save_new_game_and_load_through_the_page(page: Any, lab: Any) -> None:
