@@ -6,6 +6,7 @@ Real subprocesses, checked with psutil; every wait is for a state, bounded.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -32,11 +33,18 @@ if __name__ == "__main__":
 """
 
 CLI = (
-    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "import faulthandler, signal, sys; "
+    "signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "faulthandler.register(signal.SIGUSR1, all_threads=True); "
     "from gamekit.cli import main; sys.exit(main(sys.argv[1:]))"
 )
 """The command as a terminal starts it: Ctrl-C raises KeyboardInterrupt even when the
-run that started the tests ignores SIGINT (a background job of a non-interactive shell)."""
+run that started the tests ignores SIGINT (a background job of a non-interactive shell).
+``SIGUSR1`` prints every thread's stack: what a test shows of a command that never ends."""
+
+ENDING_SECONDS = 120.0
+"""How long a signalled command may take to end: about 1-4 s here, even with both cores
+busy; the bound is only there so that a command that never ends fails the test."""
 
 
 def _env() -> dict[str, str]:
@@ -62,6 +70,20 @@ def _wait_for(check: Callable[[], bool], seconds: float = 60.0) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+def _ended(child: subprocess.Popen[str]) -> str:
+    """What the signalled command wrote on stderr once it ended; if it never ends, a
+    failure that shows where each of its threads stood."""
+    try:
+        return child.communicate(timeout=ENDING_SECONDS)[1]
+    except subprocess.TimeoutExpired:
+        child.send_signal(signal.SIGUSR1)
+        with contextlib.suppress(subprocess.TimeoutExpired):  # the stacks, written at once
+            child.communicate(timeout=5)
+        child.kill()
+        stacks = child.communicate()[1]
+        raise AssertionError(f"the command did not end; its threads:\n{stacks}") from None
 
 
 def _workers_of(process: Any) -> list[Any]:
@@ -133,7 +155,7 @@ def test_the_command_ended_by_a_signal_says_so_and_leaves_nothing(
         workers = _workers_of(me)
         number = getattr(signal, name)
         child.send_signal(number)
-        _, err = child.communicate(timeout=30)
+        err = _ended(child)
         word = "interrupted" if name == "SIGINT" else f"ended by {name}"
         assert err == f"gamekit simulate: {word}\n"
         assert child.returncode == (130 if name == "SIGINT" else 128 + number)
