@@ -383,14 +383,18 @@ def test_ctrl_c_stops_a_long_run_at_once(tmp_path: Path, method: str, whole_grou
         deadline = time.monotonic() + 30
         while len(_workers_of(me)) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert len(_workers_of(me)) == 2
+        workers = _workers_of(me)
+        assert len(workers) == 2
         time.sleep(0.5)  # the workers are busy with their chunks
         if whole_group:
             os.killpg(child.pid, signal.SIGINT)
         else:
             child.send_signal(signal.SIGINT)
         assert lines.get(timeout=WAIT_LINE) == "interrupted"
-        assert _workers_of(me) == []
+        # The run's own workers (the rerun's may have started already); one killed on a
+        # busy machine takes a moment to be gone.
+        _, alive = psutil.wait_procs(workers, timeout=30)
+        assert [p for p in alive if p.status() != psutil.STATUS_ZOMBIE] == []
         assert lines.get(timeout=WAIT_LINE) == "rerun 60"
         assert child.wait(30) == 0
     finally:
@@ -648,3 +652,40 @@ def test_a_ctrl_c_during_the_background_pandas_import_waits_until_the_import_is_
     finally:
         signal.signal(signal.SIGINT, outer)
     assert finished
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_an_ending_signal_during_the_pandas_import_waits_until_the_import_is_whole(
+    name: str,
+) -> None:
+    """``gamekit simulate`` turns these signals into an exception: the import runs to its
+    end first, then that exception comes, once."""
+    import signal
+
+    from gamekit.cli import Ended, ended_by_signals
+    from gamekit.simulation.backends import interrupts_held
+
+    number = getattr(signal, name)
+    finished = False
+    with ended_by_signals():
+        ending = signal.getsignal(number)
+        with pytest.raises(Ended) as ended, interrupts_held():
+            os.kill(os.getpid(), number)
+            os.kill(os.getpid(), number)
+            finished = True
+        assert signal.getsignal(number) is ending
+    assert finished and ended.value.number == number
+
+
+def test_an_ending_signal_no_python_handler_catches_is_not_held() -> None:
+    """With the default handler such a signal ends the process at once, as before: only
+    signals a Python handler would turn into an exception are held."""
+    import signal
+
+    from gamekit.simulation.backends import _holdable
+
+    before = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        assert signal.SIGTERM not in _holdable() and signal.SIGINT in _holdable()
+    finally:
+        signal.signal(signal.SIGTERM, before)

@@ -144,34 +144,50 @@ def pool_parts(plan: Plan, bounds: Iterator[Bound], processes: int) -> Generator
 def _table_imports() -> None:
     """While the workers play: import what the tables need (pandas, the first time).
 
-    A Ctrl-C waits until the import is whole: an import cut in half leaves NumPy
-    half-loaded, and every later run in that kernel would fail to import it.
+    A Ctrl-C, or a ``SIGTERM``/``SIGHUP`` that a handler turns into an exception (as
+    ``gamekit simulate`` does), waits until the import is whole: an import cut in half
+    leaves NumPy half-loaded, and every later run in that kernel would fail to import it.
     """
     if "pandas" not in sys.modules:
         with interrupts_held():
             importlib.import_module("pandas")
 
 
+HELD_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+"""The signals :func:`interrupts_held` holds (``SIGINT`` always; the others when a
+Python handler is in force for them)."""
+
+
 @contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Hold SIGINT inside the block, then raise it as it would have been raised."""
+    """Hold Ctrl-C (and the ending signals a Python handler catches) inside the block,
+    then handle the first one that came as it would have been handled."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    previous = {number: signal.getsignal(number) for number in _holdable()}
+    for number in previous:
+        signal.signal(number, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     if caught:
-        _raise_held_interrupt(previous)
+        _raise_held_signal(caught[0], previous[caught[0]])
 
 
-def _raise_held_interrupt(handler: Any) -> None:
-    """Do what the SIGINT handler in force when the signal came would have done."""
+def _holdable() -> list[int]:
+    """``SIGINT``, and the ending signals whose handler is a Python function."""
+    numbers = [getattr(signal, name) for name in HELD_SIGNALS if hasattr(signal, name)]
+    return [n for n in numbers if n == signal.SIGINT or callable(signal.getsignal(n))]
+
+
+def _raise_held_signal(number: int, handler: Any) -> None:
+    """Do what the handler in force when the signal came would have done."""
     if callable(handler):
-        handler(signal.SIGINT, None)
+        handler(number, None)
     elif handler != signal.SIG_IGN:
         raise KeyboardInterrupt
 
