@@ -132,8 +132,14 @@ def pool_parts(plan: Plan, bounds: Iterator[Bound], processes: int) -> Generator
         initializer=worker_start,
         initargs=(dumps_plan(plan), parent),
     )
+
+    def submit(bound: Bound) -> Any:
+        # A submit may fork a worker: Python ignores an exception raised in an at-fork
+        # hook (logging has one), so a signal handled there would be lost. Hold them.
+        with interrupts_held():
+            return pool.submit(worker_run, *bound)
+
     try:
-        submit: Callable[[Bound], Any] = lambda b: pool.submit(worker_run, *b)  # noqa: E731
         yield from in_order(submit, bounds, processes * 2, then=_table_imports)
     except BaseException:  # Ctrl-C, the kernel's stop button, an error, or the reader left
         stop_pool(pool)
