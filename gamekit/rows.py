@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from gamekit.core.i18n import format_number
+
 Row = Mapping[str, Any]
 
 
@@ -119,7 +121,8 @@ def table_of(
 
 
 def _text(value: Any) -> str:
-    """A cell as text: floats to 3 places, the rest as ``str``."""
+    """A cell as text: floats to 3 places as the language in force writes them (``0,155``
+    in French), the rest as ``str``."""
     if isinstance(value, float):
-        return f"{value:.3f}"
+        return format_number(value, ".3f")
     return str(value)

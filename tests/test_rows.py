@@ -27,6 +27,15 @@ def test_columns_pick_and_order_and_labels_name_the_rows() -> None:
     assert table.columns == ("b", "a") and table.labels == ("Ann", "Bob")
 
 
+def test_a_float_shows_three_decimals_as_the_language_writes_them() -> None:
+    from gamekit.core.i18n import language
+
+    table = gamekit.table_of([{"rate": 0.155, "games": 200}])
+    assert "0.155" in str(table) and "200" in str(table)
+    with language("fr"):
+        assert "0,155" in str(table) and "0,155" in table._repr_html_()
+
+
 def test_html_escapes_every_cell_and_heading() -> None:
     html = gamekit.table_of([{"<b>": "<script>"}], labels=["&"])._repr_html_()
     assert "<script>" not in html and "&lt;script&gt;" in html

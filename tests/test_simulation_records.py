@@ -64,6 +64,25 @@ def test_records_hold_the_rows_of_the_data_frame(
     assert same_rows(list(records.rows), plain_rows(frame))
 
 
+@pytest.mark.parametrize(("title", "players", "seed"), RUNS)
+def test_records_of_a_data_frame_are_the_records_simulate_gives_without_pandas(
+    monkeypatch: pytest.MonkeyPatch, title: str, players: int, seed: int
+) -> None:
+    """A lesson's loop over ``records_of(run).rows`` reads the same rows either way."""
+    frame = gamekit.simulate(title, games=40, players=players, seed=seed, workers=1)
+    monkeypatch.setattr(simulation.runs, "pandas_missing", lambda: True)
+    records = gamekit.simulate(title, games=40, players=players, seed=seed, workers=1)
+    converted = simulation.records_of(frame)
+    assert converted.columns == records.columns
+    assert same_rows(list(converted.rows), list(records.rows))
+    assert simulation.records_of(records) is records
+
+
+def test_records_of_anything_else_is_a_clear_value_error() -> None:
+    with pytest.raises(ValueError, match="expected a table from gamekit.simulate"):
+        simulation.records_of([{"seat": 0}])  # type: ignore[arg-type]
+
+
 def test_records_of_many_chunks_and_of_an_aggregate_run(monkeypatch: pytest.MonkeyPatch) -> None:
     frame = gamekit.simulate("hats", games=30, seed=4, workers=1, chunk_size=7)
     summary = gamekit.simulate("hats", games=30, seed=4, workers=1, aggregate=True)
@@ -269,7 +288,7 @@ def test_with_pandas_and_numpy_blocked_simulate_gives_records_and_the_charts_wor
 
 
 LESSON = r"""
-import contextlib, importlib.abc, io, json, sys
+import ast, contextlib, importlib.abc, io, json, sys
 
 class NoPandas(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
@@ -278,21 +297,34 @@ class NoPandas(importlib.abc.MetaPathFinder):
         return None
 
 sys.meta_path.insert(0, NoPandas())
-printed, scope = [], {"__name__": "__main__"}
+printed, shown, scope = [], [], {"__name__": "__main__"}
 for source in json.loads(sys.argv[1]):
+    tree = ast.parse(source)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    value = None
     with contextlib.redirect_stdout(io.StringIO()) as out:
-        exec(compile(source, "<cell>", "exec"), scope)
+        exec(compile(tree, "<cell>", "exec"), scope)
+        if last is not None:  # the cell's value, as a notebook shows it
+            value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), scope)
     printed.append(out.getvalue())
-print(json.dumps({"printed": printed, "pandas": "pandas" in sys.modules}))
+    shown.append(None if value is None else repr(value))
+print(json.dumps({"printed": printed, "shown": shown, "pandas": "pandas" in sys.modules}))
 """
 
 
-@pytest.mark.parametrize(
-    "lesson", ["notebooks/60-make-your-own-game.ipynb", "notebooks/fr/60-inventer-son-jeu.ipynb"]
-)
-def test_lesson_60_runs_without_pandas_and_prints_its_checked_outputs(lesson: str) -> None:
+WITHOUT_PANDAS = [
+    "notebooks/50-write-your-own-bot.ipynb",
+    "notebooks/fr/50-ecrire-son-robot.ipynb",
+    "notebooks/60-make-your-own-game.ipynb",
+    "notebooks/fr/60-inventer-son-jeu.ipynb",
+]
+"""The lessons that run in the browser build with simulated games (no pandas there)."""
+
+
+@pytest.mark.parametrize("lesson", WITHOUT_PANDAS)
+def test_a_lesson_runs_without_pandas_and_prints_its_checked_outputs(lesson: str) -> None:
     """As in the browser build: every code cell runs with pandas and NumPy blocked, and
-    each checked cell prints what the notebook stores."""
+    each checked cell prints, and shows as its value, what the notebook stores."""
     from pathlib import Path
 
     path = Path(__file__).resolve().parents[1] / lesson
@@ -311,7 +343,10 @@ def test_lesson_60_runs_without_pandas_and_prints_its_checked_outputs(lesson: st
     assert done.returncode == 0, done.stderr[-3000:]
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["pandas"] is False
-    for cell, printed in zip(cells, found["printed"], strict=True):
+    for cell, printed, shown in zip(cells, found["printed"], found["shown"], strict=True):
         if "nbval-check-output" in cell["metadata"].get("tags", []):
             streams = [o for o in cell["outputs"] if o["output_type"] == "stream"]
             assert printed == "".join("".join(o["text"]) for o in streams)
+            results = [o for o in cell["outputs"] if o["output_type"] == "execute_result"]
+            stored = ["".join(o["data"]["text/plain"]) for o in results]
+            assert stored == ([] if shown is None else [shown]), "the cell's value differs"

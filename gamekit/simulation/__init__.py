@@ -72,6 +72,7 @@ from gamekit.simulation.records import (
     by_seat,
     column_values,
     pandas_missing,
+    records_of,
     to_records,
     wins_by_seat,
 )
@@ -145,6 +146,7 @@ __all__ = [
     "start_method",
     "stop_pool",
     "to_frame",
+    "records_of",
     "to_records",
     "versus",
     "wealth_by_round",

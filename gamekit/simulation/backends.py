@@ -154,7 +154,9 @@ def _table_imports() -> None:
     ``gamekit simulate`` does), waits until the import is whole: an import cut in half
     leaves NumPy half-loaded, and every later run in that kernel would fail to import it.
     """
-    if "pandas" not in sys.modules:
+    from gamekit.simulation.records import pandas_missing
+
+    if "pandas" not in sys.modules and not pandas_missing():  # the tables are Records then
         with interrupts_held():
             importlib.import_module("pandas")
 

@@ -330,6 +330,21 @@ def column_values(table: pd.DataFrame | Records, name: str) -> list[Any]:
     return values
 
 
+def records_of(table: pd.DataFrame | Records) -> Records:
+    """A table of either kind as :class:`Records` (itself when it is one): its rows as
+    dicts of Python values, for a lesson's own loops, with or without pandas.
+
+    >>> records_of(Records([{"seat": 0, "score": 3}])).rows
+    ({'seat': 0, 'score': 3},)
+    """
+    if isinstance(table, Records):
+        return table
+    names = columns_of(table)
+    columns = [column_values(table, name) for name in names]
+    rows = [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
+    return Records._made(rows, names)
+
+
 def by_seat(table: pd.DataFrame | Records, column: str) -> dict[int, float]:
     """Each seat's mean of ``column`` (in seat order), from a table of either kind: of
     ``"winner"``, each seat's win rate (shared wins count as wins).

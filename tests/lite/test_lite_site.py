@@ -66,12 +66,14 @@ LESSONS = [
             "notebooks/fr/30-boo-party.ipynb",
             "notebooks/fr/12-les-chances-a-la-table.ipynb",
             "notebooks/fr/60-inventer-son-jeu.ipynb",
+            "notebooks/50-write-your-own-bot.ipynb",
+            "notebooks/fr/50-ecrire-son-robot.ipynb",
         )
     ),
 ]
-"""The lessons beyond the start-here one that run in the browser (the odds lesson and
-the make-your-own-game lesson draw charts, the latter from a pandas-free ``simulate``);
-the walkthroughs of the other titles and languages under ``--thorough``."""
+"""The lessons beyond the start-here one that run in the browser (the odds lesson, the
+write-your-own-bot and the make-your-own-game lessons draw charts, the last two from a
+pandas-free ``simulate``); the others under ``--thorough``."""
 EXERCISES = [
     "exercises/knock-knock.ipynb",
     "exercises/fr/auberge-sanglante.ipynb",
@@ -419,7 +421,7 @@ def test_start_here_runs_offline_in_the_browser(served: str, notebook: str) -> N
 def test_a_lesson_runs_offline_in_the_browser(served: str, notebook: str) -> None:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed")
-    charted = "/12-" in notebook or "/60-" in notebook
+    charted = any(f"/{number}-" in notebook for number in (12, 50, 60))
     drawn = (lambda page: page.evaluate(_CHART_DRAWN)) if charted else None
     fresh, aborted, chart = _run_all(served, notebook, drawn)
     assert aborted == []
