@@ -475,28 +475,40 @@ def _frame(rows: list[dict[str, Any]]) -> Any:
     return pd.DataFrame(rows)
 
 
-def _counts(table: pd.DataFrame, keys: list[str], name: str = "games") -> pd.DataFrame:
-    data = table.groupby(keys, observed=True).size().rename(name).reset_index()
-    for key in keys:
-        if str(data[key].dtype) == "category":
-            data[key] = data[key].astype(str)
-    return data
+def count_rows(table: Any, keys: Sequence[str], name: str = "games") -> list[dict[str, Any]]:
+    """How many rows of a table of either kind have each combination of ``keys`` (in
+    the keys' order), as records with the count under ``name``; in plain Python.
+
+    >>> from gamekit.simulation import Records
+    >>> count_rows(Records([{"seat": 1, "score": 3}, {"seat": 0, "score": 3},
+    ...                     {"seat": 1, "score": 3}]), ["seat", "score"])
+    [{'seat': 0, 'score': 3, 'games': 1}, {'seat': 1, 'score': 3, 'games': 2}]
+    """
+    from gamekit.simulation.records import column_values
+
+    counted = Counter(zip(*(column_values(table, key) for key in keys), strict=True))
+    return [
+        {**dict(zip(keys, combo, strict=True)), name: n} for combo, n in sorted(counted.items())
+    ]
 
 
 # -- the charts ---------------------------------------------------------------------
-def score_distribution(table: pd.DataFrame, maxbins: int = 30) -> AnyChart:
-    """How often each score happens, per seat (one panel each) and bot (colour)."""
+def score_distribution(table: Any, maxbins: int = 30) -> AnyChart:
+    """How often each score happens, per seat (one panel each) and bot (colour), from a
+    table of either kind."""
     alt = load_altair()
 
-    data = _counts(table, ["seat", "bot", "score"])
-    data["player"] = player_names(data.seat)
-    whole = is_whole(data.score)
+    rows = count_rows(table, ["seat", "bot", "score"])
+    seats = [row["seat"] for row in rows]
+    for row, player in zip(rows, player_names(seats), strict=True):
+        row["player"] = player
+    whole = is_whole(row["score"] for row in rows)
     bins = whole_bin(maxbins) if whole else alt.Bin(maxbins=maxbins)
     column = alt.Column(
-        "player:N", title=str(CORE("player")), sort=_player_order(data.seat), header=header()
+        "player:N", title=str(CORE("player")), sort=_player_order(seats), header=header()
     )
     chart: AnyChart = (
-        alt.Chart(data)
+        alt.Chart(alt.InlineData(values=rows))
         .mark_bar(opacity=0.7)
         .encode(
             x=alt.X("score:Q", bin=bins, title=str(CORE("score")), axis=axis(whole)),
@@ -639,14 +651,22 @@ def win_rates(tables: Tables, z: float = Z95, fair: float | None = None) -> AnyC
     return chart
 
 
-def game_length(table: pd.DataFrame, maxbins: int = 40) -> AnyChart:
-    """How many decisions the games took (one count per game)."""
+def game_length(table: Any, maxbins: int = 40) -> AnyChart:
+    """How many decisions the games took (one count per game), from a table of either
+    kind."""
     alt = load_altair()
 
-    games = table.drop_duplicates("game")
-    data = _counts(games, ["decisions"])
+    from gamekit.simulation.records import column_values
+
+    per_game: dict[Any, Any] = {}  # each game's decisions, from its first row
+    for game, decisions in zip(
+        column_values(table, "game"), column_values(table, "decisions"), strict=True
+    ):
+        per_game.setdefault(game, decisions)
+    counted = Counter(per_game.values())
+    data = [{"decisions": n, "games": games} for n, games in sorted(counted.items())]
     chart: AnyChart = (
-        alt.Chart(data, title=heading(CORE("Game length")))
+        alt.Chart(alt.InlineData(values=data), title=heading(CORE("Game length")))
         .mark_bar()
         .encode(
             x=alt.X(

@@ -260,6 +260,8 @@ print(json.dumps({
     "against": [row["verdict"] for row in charts.against_fair(table).rows],
     "modules": [m for m in ("pandas", "numpy", "multiprocessing") if m in sys.modules],
     "repr": repr(table).splitlines()[0],
+    "scores": charts.score_distribution(table).to_dict(),
+    "lengths": charts.game_length(table).to_dict(),
 }))
 """
 
@@ -285,6 +287,8 @@ def test_with_pandas_and_numpy_blocked_simulate_gives_records_and_the_charts_wor
     assert found["both"] == 2 and len(found["against"]) == 3
     assert found["modules"] == [], "pandas, numpy and multiprocessing stay unimported"
     assert found["repr"].startswith("150 rows, ")
+    assert found["scores"] == charts.score_distribution(expected).to_dict()
+    assert found["lengths"] == charts.game_length(expected).to_dict()
 
 
 LESSON = r"""
