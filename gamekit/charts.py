@@ -372,7 +372,7 @@ def win_rate_data(tables: Tables, z: float = Z95) -> Any:
 def _frame_of(rows: list[dict[str, Any]], tables: Tables) -> Any:
     """Rows as :func:`_frame` gives them; a data frame's ``seat`` column keeps the dtype
     of the tables' own (as grouping them kept it)."""
-    data = _frame(rows)
+    data = frame_of_rows(rows)
     from gamekit.simulation.records import is_frame
 
     sources = [table for _, table in _labelled(tables)]
@@ -412,7 +412,7 @@ def running_mean(
     >>> list(d.n), list(d.estimate)
     ([1, 2, 3, 4], [1.0, 0.5, 0.6666666666666666, 0.75])
     """
-    return _frame(running_mean_rows(samples, exact, points, z))
+    return frame_of_rows(running_mean_rows(samples, exact, points, z))
 
 
 def running_mean_rows(
@@ -462,7 +462,7 @@ def log_sizes(count: int, points: int) -> list[int]:
     return sorted({round(v) for v in spaced})
 
 
-def _frame(rows: list[dict[str, Any]]) -> Any:
+def frame_of_rows(rows: list[dict[str, Any]]) -> Any:
     """Rows as a data frame, or where pandas is absent (the browser build) as a table."""
     from gamekit.simulation.records import pandas_missing
 
@@ -831,7 +831,7 @@ def running_interval(
     >>> list(d.n), [round(x, 3) for x in d.low]
     ([1, 2, 3, 4], [0.207, 0.095, 0.208, 0.301])
     """
-    return _frame(running_interval_rows(samples, points, z, chance))
+    return frame_of_rows(running_interval_rows(samples, points, z, chance))
 
 
 def running_interval_rows(

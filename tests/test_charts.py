@@ -203,6 +203,18 @@ def test_wealth_over_rounds_from_the_game() -> None:
     assert rows[(rows["round"] == 1) & (rows.seat == 0)]["mean"].item() == pytest.approx(first)
 
 
+def test_wealth_data_is_what_pandas_groups_and_interpolates() -> None:
+    """The plain-Python means and quartiles equal pandas' groupby and quantile."""
+    table = simulation.wealth_by_round(games=6, players=3, seed=5)
+    grouped = table.groupby(["seat", "bot", "round"], observed=True)["wealth"]
+    expected = grouped.agg(
+        mean="mean", q25=lambda w: w.quantile(0.25), q75=lambda w: w.quantile(0.75), games="count"
+    ).reset_index()
+    data = charts.wealth_data(table)
+    pd.testing.assert_frame_equal(data.drop(columns="player"), expected)
+    assert data.player.iloc[0] == "Player 1 (random)"
+
+
 def test_enable_chooses_an_offline_renderer() -> None:
     before = alt.renderers.active
     try:

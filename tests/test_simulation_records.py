@@ -234,7 +234,7 @@ class NoPandas(importlib.abc.MetaPathFinder):
 
 sys.meta_path.insert(0, NoPandas())
 import gamekit
-from gamekit import charts
+from gamekit import charts, simulation
 from gamekit.simulation import Records, by_seat, wins_by_seat
 
 import tqdm  # imported here: some of the standard library cannot import as emscripten
@@ -262,6 +262,8 @@ print(json.dumps({
     "repr": repr(table).splitlines()[0],
     "scores": charts.score_distribution(table).to_dict(),
     "lengths": charts.game_length(table).to_dict(),
+    "wealth": charts.wealth_over_rounds(simulation.wealth_by_round(games=3, players=2, seed=4))
+    .to_dict(),
 }))
 """
 
@@ -289,6 +291,8 @@ def test_with_pandas_and_numpy_blocked_simulate_gives_records_and_the_charts_wor
     assert found["repr"].startswith("150 rows, ")
     assert found["scores"] == charts.score_distribution(expected).to_dict()
     assert found["lengths"] == charts.game_length(expected).to_dict()
+    rounds = simulation.wealth_by_round(games=3, players=2, seed=4)
+    assert found["wealth"] == charts.wealth_over_rounds(rounds).to_dict()
 
 
 LESSON = r"""

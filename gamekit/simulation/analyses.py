@@ -19,7 +19,7 @@ from gamekit.core.lean import decide
 from gamekit.core.rng import derive_seed
 from gamekit.core.rules import Rules
 from gamekit.simulation.plan import BotSpec, make_plan
-from gamekit.simulation.records import as_frame
+from gamekit.simulation.records import Records, as_frame, pandas_missing
 from gamekit.simulation.runs import simulate
 from gamekit.simulation.worker import game_seed, seat_bots
 
@@ -81,20 +81,18 @@ def scores_by_round(
     bots: BotSpec | Sequence[BotSpec] | None = None,
     seed: int = 0,
     **options: Any,
-) -> pd.DataFrame:
+) -> pd.DataFrame | Records:
     """Each seat's running score at the end of every round, on the lean path.
 
     For titles that count rounds (:meth:`Rules.round_of`; The Bloody Inn: the score
     is the wealth). The games are the games of :func:`simulate` with the same
     arguments. Columns: game, round, seat, bot, score; the last row of each game
-    holds the final scores.
+    holds the final scores. Where pandas is absent, :class:`Records` of the same rows.
 
     >>> t = scores_by_round("bloody-inn", games=2, players=2, seed=1)
     >>> list(t.columns)
     ['game', 'round', 'seat', 'bot', 'score']
     """
-    import pandas as pd
-
     plan = make_plan(title, players, bots, seed, options)
     rules = plan.rules()
     config = rules.make_config(plan.players, dict(plan.options))
@@ -103,7 +101,12 @@ def scores_by_round(
         state = rules.initial_state(config, game_seed(seed, game))
         for number, scores in round_scores(rules, state, seat_bots(plan, game)):
             rows.extend((game, number, s, plan.labels[s], v) for s, v in enumerate(scores))
-    return pd.DataFrame(rows, columns=["game", "round", "seat", "bot", "score"])
+    columns = ["game", "round", "seat", "bot", "score"]
+    if pandas_missing():
+        return Records([dict(zip(columns, row, strict=True)) for row in rows], columns)
+    import pandas as pd
+
+    return pd.DataFrame(rows, columns=columns)
 
 
 def round_scores(

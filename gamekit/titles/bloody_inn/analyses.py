@@ -16,6 +16,7 @@ player could reckon as the welcome began, and :func:`police_by_player` sums them
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     import pandas as pd
     from altair import TopLevelMixin as AnyChart
 
+    from gamekit.simulation import Records
+
 M = catalog("gamekit.titles.bloody_inn")
 
 
@@ -38,20 +41,24 @@ def wealth_by_round(
     bots: Any = None,
     seed: int = 0,
     **options: Any,
-) -> pd.DataFrame:
+) -> pd.DataFrame | Records:
     """Each innkeeper's wealth at the end of every round (the games of ``simulate``
-    with the same arguments). Columns: game, round, seat, bot, wealth."""
-    from gamekit.simulation import scores_by_round
+    with the same arguments). Columns: game, round, seat, bot, wealth; where pandas is
+    absent, :class:`~gamekit.simulation.Records` of the same rows."""
+    from gamekit.simulation import Records, scores_by_round
 
     table = scores_by_round(RULES.title, games, players, bots, seed, **options)
+    if isinstance(table, Records):
+        named = ["wealth" if name == "score" else name for name in table.columns]
+        return Records([dict(zip(named, row.values(), strict=True)) for row in table.rows])
     return table.rename(columns={"score": "wealth"})
 
 
-def wealth_chart(table: pd.DataFrame) -> AnyChart:
+def wealth_chart(table: pd.DataFrame | Records) -> AnyChart:
     """Mean wealth per round for each seat, with the middle half shaded.
 
-    ``table`` comes from :func:`wealth_by_round`. Games that ended earlier drop
-    out of the later rounds.
+    ``table`` comes from :func:`wealth_by_round` (either kind). Games that ended
+    earlier drop out of the later rounds.
     """
     from gamekit.charts import load_altair
 
@@ -59,7 +66,7 @@ def wealth_chart(table: pd.DataFrame) -> AnyChart:
 
     from gamekit.charts import axis, heading, legend
 
-    data = wealth_data(table)
+    data = alt.InlineData(values=wealth_rows(table))
     base = alt.Chart(data, title=heading(M("Wealth over the rounds"))).encode(
         x=alt.X("round:Q", title=str(M("round")), axis=axis(whole=True)),
         color=alt.Color("player:N", title=str(M("player (bot)")), legend=legend()),
@@ -74,17 +81,52 @@ def wealth_chart(table: pd.DataFrame) -> AnyChart:
     return chart
 
 
-def wealth_data(table: pd.DataFrame) -> pd.DataFrame:
-    """Mean, quartiles and game count of the wealth per seat and round."""
-    from gamekit.charts import player_names
+def wealth_data(table: pd.DataFrame | Records) -> Any:
+    """Mean, quartiles and game count of the wealth per seat and round: a data frame, or
+    where pandas is absent a :func:`gamekit.table_of` of :func:`wealth_rows`."""
+    from gamekit.charts import frame_of_rows
 
-    grouped = table.groupby(["seat", "bot", "round"], observed=True)["wealth"]
-    data = grouped.agg(
-        mean="mean", q25=lambda w: w.quantile(0.25), q75=lambda w: w.quantile(0.75), games="count"
-    ).reset_index()
-    names: Sequence[str] = player_names(data.seat)
-    data["player"] = [f"{n} ({b})" for n, b in zip(names, data.bot, strict=True)]
-    return data
+    return frame_of_rows(wealth_rows(table))
+
+
+def wealth_rows(table: pd.DataFrame | Records) -> list[dict[str, Any]]:
+    """:func:`wealth_data`'s rows, in plain Python: per seat, bot and round (in that
+    order) the ``mean``, the quartiles ``q25`` and ``q75`` (interpolated as pandas does)
+    and the ``games``, with the ``player`` as the chart names it.
+
+    >>> from gamekit.simulation import Records
+    >>> rows = wealth_rows(Records([{"seat": 0, "bot": "a", "round": 1, "wealth": w}
+    ...                             for w in (10, 20, 40)]))
+    >>> [(r["mean"], r["q25"], r["q75"], r["games"]) for r in rows]
+    [(23.333333333333332, 15.0, 30.0, 3)]
+    """
+    from gamekit.charts import player_names
+    from gamekit.simulation.records import column_values
+
+    keys = ("seat", "bot", "round")
+    groups: dict[tuple[Any, ...], list[float]] = {}
+    for *key, wealth in zip(*(column_values(table, k) for k in (*keys, "wealth")), strict=True):
+        groups.setdefault(tuple(key), []).append(wealth)
+    rows = []
+    for combo, values in sorted(groups.items()):
+        values.sort()
+        rows.append(
+            {**dict(zip(keys, combo, strict=True)), "mean": math.fsum(values) / len(values)}
+            | {"q25": _quantile(values, 0.25), "q75": _quantile(values, 0.75)}
+            | {"games": len(values)}
+        )
+    names = player_names([row["seat"] for row in rows])
+    for row, name in zip(rows, names, strict=True):
+        row["player"] = f"{name} ({row['bot']})"
+    return rows
+
+
+def _quantile(ordered: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of sorted values, interpolated linearly (pandas' default)."""
+    where = q * (len(ordered) - 1)
+    low = math.floor(where)
+    high = min(low + 1, len(ordered) - 1)
+    return float(ordered[low] + (ordered[high] - ordered[low]) * (where - low))
 
 
 Source = str | Path | Iterable[str | bytes | Mapping[str, Any]]
