@@ -10,6 +10,7 @@ import math
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -76,6 +77,52 @@ def test_records_of_a_data_frame_are_the_records_simulate_gives_without_pandas(
     assert converted.columns == records.columns
     assert same_rows(list(converted.rows), list(records.rows))
     assert simulation.records_of(records) is records
+
+
+DATA = sorted((Path(__file__).resolve().parents[1] / "notebooks" / "data").glob("*.csv"))
+
+
+@pytest.mark.parametrize("keep_empty", [False, True])
+@pytest.mark.parametrize("path", DATA, ids=[path.name for path in DATA])
+def test_read_table_reads_a_csv_as_pandas_does(
+    monkeypatch: pytest.MonkeyPatch, path: Path, keep_empty: bool
+) -> None:
+    """The lessons' saved tables: the same columns and values, of the same types."""
+    frame = simulation.read_table(path, keep_empty=keep_empty)
+    assert isinstance(frame, pd.DataFrame)
+    pd.testing.assert_frame_equal(frame, pd.read_csv(path, keep_default_na=not keep_empty))
+    monkeypatch.setattr(simulation.records, "pandas_missing", lambda: True)
+    records = simulation.read_table(path, keep_empty=keep_empty)
+    assert isinstance(records, Records) and records.columns == tuple(frame.columns)
+    assert same_rows(list(records.rows), list(simulation.records_of(frame).rows))
+
+
+def test_read_table_types_each_column_as_pandas_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "odd.csv"
+    path.write_text("n,x,flag,word,gap,empty\n1,1,True,a,,\n2,2.5,false,NA,3,\n")
+    frame = pd.read_csv(path)
+    monkeypatch.setattr(simulation.records, "pandas_missing", lambda: True)
+    records = simulation.read_table(path)
+    assert isinstance(records, Records)
+    assert same_rows(list(records.rows), list(simulation.records_of(frame).rows))
+    assert [type(v).__name__ for v in records.rows[0].values()] == [
+        "int", "float", "bool", "str", "float", "float"
+    ]  # fmt: skip
+
+
+def test_read_table_refuses_a_ragged_or_empty_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(simulation.records, "pandas_missing", lambda: True)
+    ragged, empty = tmp_path / "ragged.csv", tmp_path / "empty.csv"
+    ragged.write_text("a,b\n1\n")
+    empty.write_text("")
+    with pytest.raises(ValueError, match="every row needs 2 cells"):
+        simulation.read_table(ragged)
+    with pytest.raises(ValueError, match="is empty"):
+        simulation.read_table(empty)
 
 
 def test_records_of_anything_else_is_a_clear_value_error() -> None:

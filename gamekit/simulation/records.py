@@ -16,6 +16,7 @@ either kind of table, so a lesson needs no pandas code of its own.
 
 from __future__ import annotations
 
+import csv
 import importlib.util
 import math
 import sys
@@ -23,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from itertools import chain
 from operator import itemgetter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamekit.simulation.tables import _MISSING, BASE_COLUMNS, _same_keys
@@ -343,6 +345,65 @@ def records_of(table: pd.DataFrame | Records) -> Records:
     columns = [column_values(table, name) for name in names]
     rows = [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
     return Records._made(rows, names)
+
+
+MISSING = frozenset(
+    {"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND",
+     "1.#QNAN", "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"}
+)  # fmt: skip
+"""The texts a CSV cell reads as missing (``nan``), as pandas' ``read_csv`` reads them."""
+
+
+def read_table(path: str | Path, keep_empty: bool = False) -> pd.DataFrame | Records:
+    """A CSV file of rows (a saved simulation, ``gamekit simulate --out``): a DataFrame
+    (``pandas.read_csv``), or where pandas is absent :class:`Records` of the same values.
+
+    Each column is read as pandas reads it: whole numbers as ``int``, ``True``/``False``
+    as ``bool``, other numbers as ``float`` (a missing cell as ``nan``), the rest as
+    text. ``keep_empty=True`` keeps empty cells as ``""`` (``keep_default_na=False``).
+    """
+    if not pandas_missing():
+        import pandas as pd
+
+        return pd.read_csv(path, keep_default_na=not keep_empty)
+    with Path(path).open(newline="", encoding="utf-8") as file:
+        lines = list(csv.reader(file))
+    if not lines:
+        raise ValueError(f"{path} is empty: a CSV file starts with its column names")
+    names, cells = lines[0], [line for line in lines[1:] if line]
+    if any(len(line) != len(names) for line in cells):
+        raise ValueError(f"{path}: every row needs {len(names)} cells, one per column")
+    missing = frozenset() if keep_empty else MISSING
+    columns = [_read_column([line[i] for line in cells], missing) for i in range(len(names))]
+    rows = [dict(zip(names, values, strict=True)) for values in zip(*columns, strict=True)]
+    return Records._made(rows, names)
+
+
+def _read_column(texts: list[str], missing: frozenset[str]) -> list[Any]:
+    """One CSV column's values, of the one type pandas would give the column."""
+    present = [text for text in texts if text not in missing]
+    if len(present) == len(texts) and present and all(_is_int(t) for t in present):
+        return [int(text) for text in texts]
+    if len(present) == len(texts) and present and all(t.lower() in _BOOLS for t in present):
+        return [text.lower() == "true" for text in texts]
+    if all(_is_float(text) for text in present):
+        return [math.nan if text in missing else float(text) for text in texts]
+    return [math.nan if text in missing else text for text in texts]
+
+
+_BOOLS = ("true", "false")  # True, TRUE, true: pandas reads them all as booleans
+
+
+def _is_int(text: str) -> bool:
+    return text.strip().lstrip("+-").isdigit()
+
+
+def _is_float(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def by_seat(table: pd.DataFrame | Records, column: str) -> dict[int, float]:
