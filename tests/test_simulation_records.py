@@ -57,22 +57,14 @@ def same_rows(left: list[dict[str, Any]], right: list[dict[str, Any]]) -> bool:
 def test_records_hold_the_rows_of_the_data_frame(
     monkeypatch: pytest.MonkeyPatch, title: str, players: int, seed: int
 ) -> None:
+    """Without pandas the same rows; ``records_of`` the DataFrame gives them too, so a
+    lesson's loop over ``records_of(run).rows`` reads the same rows either way."""
     frame = gamekit.simulate(title, games=40, players=players, seed=seed, workers=1)
     monkeypatch.setattr(simulation.runs, "pandas_missing", lambda: True)
     records = gamekit.simulate(title, games=40, players=players, seed=seed, workers=1)
     assert isinstance(records, Records) and isinstance(frame, pd.DataFrame)
     assert records.columns == tuple(frame.columns) and len(records) == len(frame)
     assert same_rows(list(records.rows), plain_rows(frame))
-
-
-@pytest.mark.parametrize(("title", "players", "seed"), RUNS)
-def test_records_of_a_data_frame_are_the_records_simulate_gives_without_pandas(
-    monkeypatch: pytest.MonkeyPatch, title: str, players: int, seed: int
-) -> None:
-    """A lesson's loop over ``records_of(run).rows`` reads the same rows either way."""
-    frame = gamekit.simulate(title, games=40, players=players, seed=seed, workers=1)
-    monkeypatch.setattr(simulation.runs, "pandas_missing", lambda: True)
-    records = gamekit.simulate(title, games=40, players=players, seed=seed, workers=1)
     converted = simulation.records_of(frame)
     assert converted.columns == records.columns
     assert same_rows(list(converted.rows), list(records.rows))
