@@ -905,16 +905,21 @@ def title_chart(name: str, title: str | None = None) -> Any:
     return analysis(name, title)
 
 
-def boo_survival(table: pd.DataFrame, memory: str = "memory") -> AnyChart:
+def boo_survival(
+    table: pd.DataFrame | Records, memory: str = "memory", *, monsters: str | None = None
+) -> AnyChart:
     """Boo Party!: share of parties still going when each Vision is revealed, by memory
-    (its ``analyses.survival_chart``; ``table`` from ``memory_sweep``)."""
-    chart: AnyChart = title_chart("survival_chart")(table, memory)
+    (its ``analyses.survival_chart``; ``table`` from ``memory_sweep``, of either kind;
+    ``monsters`` keeps one kind of Monster of a sweep of several)."""
+    chart: AnyChart = title_chart("survival_chart")(table, memory, monsters=monsters)
     return chart
 
 
-def survival_data(table: pd.DataFrame, memory: str = "memory") -> pd.DataFrame:
+def survival_data(
+    table: pd.DataFrame | Records, memory: str = "memory", *, monsters: str | None = None
+) -> pd.DataFrame | Records:
     """Boo Party!'s ``analyses.survival_data``: the data of :func:`boo_survival`."""
-    data: pd.DataFrame = title_chart("survival_data")(table, memory)
+    data: pd.DataFrame | Records = title_chart("survival_data")(table, memory, monsters=monsters)
     return data
 
 

@@ -360,6 +360,8 @@ print(json.dumps({"printed": printed, "shown": shown, "pandas": "pandas" in sys.
 
 
 WITHOUT_PANDAS = [
+    "notebooks/31-boo-party-analysis.ipynb",
+    "notebooks/fr/31-boo-party-analyse.ipynb",
     "notebooks/50-write-your-own-bot.ipynb",
     "notebooks/fr/50-ecrire-son-robot.ipynb",
     "notebooks/60-make-your-own-game.ipynb",
@@ -397,3 +399,70 @@ def test_a_lesson_runs_without_pandas_and_prints_its_checked_outputs(lesson: str
             results = [o for o in cell["outputs"] if o["output_type"] == "execute_result"]
             stored = ["".join(o["data"]["text/plain"]) for o in results]
             assert stored == ([] if shown is None else [shown]), "the cell's value differs"
+
+
+def test_memory_sweep_without_pandas_gives_the_records_of_its_data_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two kinds of Monster: one sweep each, stacked with a ``monsters`` column, the same
+    rows as the data frame; the survival data and the rates the same either way."""
+    from gamekit.titles.boo_party import analyses as boo
+
+    sweep = dict(games=6, players=4, seed=2, monsters=["memory", "team"], progress=False)
+    frame = simulation.memory_sweep((0.5, 1.0), **sweep)
+    monkeypatch.setattr(simulation.runs, "pandas_missing", lambda: True)
+    monkeypatch.setattr(simulation.records, "pandas_missing", lambda: True)
+    records = simulation.memory_sweep((0.5, 1.0), **sweep)
+    assert isinstance(records, Records) and isinstance(frame, pd.DataFrame)
+    assert list(frame.columns[-2:]) == ["memory", "monsters"] and len(frame) == 2 * 2 * 6 * 4
+    assert same_rows(list(records.rows), plain_rows(frame))
+    assert boo.memory_rates(records) == boo.memory_rates(frame)
+    data = charts.survival_data(records, monsters="team")
+    assert isinstance(data, Records)
+    expected = charts.survival_data(frame[frame.monsters == "team"])
+    assert same_rows(list(data.rows), plain_rows(expected))
+    chart = charts.boo_survival(records, monsters="team").to_dict()
+    drawn = charts.boo_survival(frame, monsters="team").to_dict()
+    assert list(chart["datasets"].values()) == list(drawn["datasets"].values()) == [list(data.rows)]
+
+
+def test_memory_rates_count_seat_one_per_level_with_wilson_intervals() -> None:
+    from gamekit.titles.boo_party.analyses import memory_rates
+
+    rows = [
+        {"seat": seat, "memory": p, "winner": won, "rating": 2, "visions_total": v}
+        for p, won, v in [(0.5, False, 3), (0.5, True, 4), (1.0, True, 4)]
+        for seat in (0, 1)
+    ]
+    rates = memory_rates(Records(rows))
+    assert [(r["memory"], r["games"], r["wins"], r["visions"]) for r in rates] == [
+        (0.5, 2, 1, 4),
+        (1.0, 1, 1, 4),
+    ]
+    assert (rates[0]["low"], rates[0]["high"]) == charts.wilson(1, 2)
+    assert rates[0]["win_rate"] == 0.5 and rates[0]["rating"] == 2.0
+
+
+def test_class_games_without_pandas_are_the_records_of_their_data_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """load_games, costume_choices and costumes_by_player: the same rows either way (a
+    missing bot is ``None`` in Records, missing in the frame)."""
+    from gamekit.titles.boo_party.analyses import costume_choices, costumes_by_player
+
+    source = Path(__file__).resolve().parents[1] / "notebooks/data/class-boo-party.json"
+    games, choices = gamekit.load_games(source), costume_choices(source)
+    by_player = costumes_by_player(choices)
+    monkeypatch.setattr(simulation.records, "pandas_missing", lambda: True)
+    plain_games, plain_choices = gamekit.load_games(source), costume_choices(source)
+    assert isinstance(plain_games, Records) and isinstance(plain_choices, Records)
+    expected = [
+        {**row, "bot": row["bot"] if isinstance(row["bot"], str) else None}
+        for row in simulation.records_of(games).rows
+    ]
+    assert plain_games.columns == tuple(games.columns)
+    assert same_rows(list(plain_games.rows), expected)
+    assert plain_choices.rows == simulation.records_of(choices).rows
+    plain_by_player = costumes_by_player(plain_choices)
+    assert isinstance(plain_by_player, Records)
+    assert same_rows(list(plain_by_player.rows), plain_rows(by_player))

@@ -26,6 +26,8 @@ from gamekit.simulation.worker import game_seed, seat_bots
 if TYPE_CHECKING:
     import pandas as pd
 
+    from gamekit.simulation.records import Records
+
 
 def versus(
     title: str,
@@ -155,9 +157,9 @@ def analysis(name: str, title: str | None = None) -> Callable[..., Any]:
     raise ConfigError(f"no title has an analysis named {name!r}")
 
 
-def memory_sweep(*args: Any, **kwargs: Any) -> pd.DataFrame:
+def memory_sweep(*args: Any, **kwargs: Any) -> pd.DataFrame | Records:
     """Boo Party!'s memory sweep (its ``analyses.memory_sweep``, kept here by name)."""
-    table: pd.DataFrame = analysis("memory_sweep")(*args, **kwargs)
+    table: pd.DataFrame | Records = analysis("memory_sweep")(*args, **kwargs)
     return table
 
 

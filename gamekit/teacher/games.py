@@ -29,12 +29,15 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekit.core.actions import Action
 from gamekit.core.errors import BadRecord
 from gamekit.core.game import Game, load_game
 from gamekit.core.rules import Rules
+
+if TYPE_CHECKING:
+    from gamekit.simulation.records import Records
 
 Record = str | bytes | Mapping[str, Any]
 
@@ -45,6 +48,7 @@ def load_games(source: str | Path | Iterable[Record]) -> Any:
     and one number of players; a record that does not replay raises
     :class:`~gamekit.core.errors.BadRecord` naming where it came from."""
     from gamekit.simulation import Rows, to_frame
+    from gamekit.simulation.records import pandas_missing, to_records
 
     found = list(_records(source))
     if not found:
@@ -62,13 +66,32 @@ def load_games(source: str | Path | Iterable[Record]) -> Any:
         rows.seeds.append(game.seed)
         rows.decisions.append(len(game.history))
         rows.results.append(game.rules.results(game.state))
-    table = to_frame(rows, ["?"] * first.players)
     seats = [seat for _, _, names in games for seat in names]
+    wheres: list[str | None] = [where for where, _, _ in games for _ in range(first.players)]
+    if pandas_missing():
+        return _games_records(to_records(rows, ["?"] * first.players), seats, wheres)
+    table = to_frame(rows, ["?"] * first.players)
     table["bot"] = _category([bot for _, bot in seats])
     table.insert(table.columns.get_loc("bot") + 1, "player", [name for name, _ in seats])
     table["player"] = table["player"].astype("string")
-    table["record"] = _category([where for where, _, _ in games for _ in range(first.players)])
+    table["record"] = _category(wheres)
     return table
+
+
+def _games_records(
+    table: Records, seats: list[tuple[str | None, str | None]], wheres: list[str | None]
+) -> Records:
+    """:func:`load_games`' table where pandas is absent: the same columns, a missing bot
+    or player ``None``."""
+    from gamekit.simulation.records import Records
+
+    at = table.columns.index("bot") + 1
+    columns = [*table.columns[:at], "player", *table.columns[at:], "record"]
+    rows = [
+        {**row, "bot": bot, "player": name, "record": where}
+        for row, (name, bot), where in zip(table.rows, seats, wheres, strict=True)
+    ]
+    return Records(rows, columns)
 
 
 @dataclass(frozen=True)
