@@ -68,15 +68,12 @@ LESSONS = [
             "notebooks/fr/60-inventer-son-jeu.ipynb",
             "notebooks/50-write-your-own-bot.ipynb",
             "notebooks/fr/50-ecrire-son-robot.ipynb",
-            "notebooks/31-boo-party-analysis.ipynb",
-            "notebooks/fr/31-boo-party-analyse.ipynb",
         )
     ),
 ]
 """The lessons beyond the start-here one that run in the browser (the odds lesson, the
-Boo Party! analysis, the write-your-own-bot and the make-your-own-game lessons draw
-charts, the last three from a pandas-free ``simulate``); the others under
-``--thorough``."""
+write-your-own-bot and the make-your-own-game lessons draw charts, the last two from a
+pandas-free ``simulate``); the others under ``--thorough``."""
 EXERCISES = [
     "exercises/knock-knock.ipynb",
     "exercises/fr/auberge-sanglante.ipynb",
