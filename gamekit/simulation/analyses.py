@@ -26,8 +26,6 @@ from gamekit.simulation.worker import game_seed, seat_bots
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gamekit.simulation.records import Records
-
 
 def versus(
     title: str,

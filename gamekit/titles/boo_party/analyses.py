@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gamekit.charts import Z95
 from gamekit.core.i18n import catalog
 from gamekit.core.rng import derive_seed
 from gamekit.titles.boo_party.actions import Wear, WearNothing
@@ -115,12 +114,13 @@ def _joined_records(parts: Sequence[tuple[Records, Mapping[str, Any]]]) -> Recor
     )
 
 
-def memory_rates(sweep: pd.DataFrame | Records, z: float = Z95) -> list[dict[str, Any]]:
+def memory_rates(sweep: pd.DataFrame | Records, z: float | None = None) -> list[dict[str, Any]]:
     """Per memory level (and kind of Monster, when the sweep has several): the parties
     played (``games``), the Monsters' ``wins``, their ``win_rate`` and its Wilson 95%
-    interval (``low``, ``high``), the mean ``rating`` and the most Visions of a party
-    (``visions``); read on seat 1, as the Monsters win or lose together. Plain Python,
-    from a :func:`memory_sweep` table of either kind.
+    interval (``low``, ``high``; ``z`` is ``charts.Z95`` unless given), the mean
+    ``rating`` and the most Visions of a party (``visions``); read on seat 1, as the
+    Monsters win or lose together. Plain Python, from a :func:`memory_sweep` table of
+    either kind.
 
     >>> from gamekit.simulation import Records
     >>> sweep = Records([{"seat": 1, "memory": 1.0, "winner": True, "rating": 4,
@@ -128,8 +128,10 @@ def memory_rates(sweep: pd.DataFrame | Records, z: float = Z95) -> list[dict[str
     >>> [round(row["low"], 3) for row in memory_rates(sweep)], memory_rates(sweep)[0]["wins"]
     ([0.207], 1)
     """
-    from gamekit.charts import wilson
+    from gamekit.charts import Z95, wilson
     from gamekit.simulation.records import records_of
+
+    z = Z95 if z is None else z
 
     table = records_of(sweep)
     keys = ["memory", "monsters"] if "monsters" in table.columns else ["memory"]
@@ -313,24 +315,14 @@ def costumes_by_player(choices: pd.DataFrame | Records) -> pd.DataFrame | Record
     >>> costumes_by_player(choices).to_dict("records")
     [{'player': 'Ada', 'choices': 2, 'seen': 1, 'seen_if_random': 0.75, 'mistakes': 0}]
     """
-    from gamekit.simulation.records import Records
+    from gamekit.simulation.records import Records, records_of
 
+    rows = player_rows(records_of(choices).rows)
     if isinstance(choices, Records):
-        return Records(player_rows(choices.rows))
+        return Records(rows)
     import pandas as pd
 
-    marks = pd.DataFrame(
-        {
-            "player": choices.player,
-            "choices": 1,
-            "seen": choices.seen.astype(int),
-            "seen_if_random": choices.seen_chance.astype(float),
-            "mistakes": choices.mistake.astype(int),
-        }
-    )
-    table = marks.groupby("player").sum()
-    table["seen_if_random"] = table.seen_if_random.round(2)
-    return table.reset_index()
+    return pd.DataFrame(rows, columns=["player", "choices", "seen", "seen_if_random", "mistakes"])
 
 
 def player_rows(choices: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
