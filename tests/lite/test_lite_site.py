@@ -68,6 +68,10 @@ LESSONS = [
             "notebooks/fr/60-inventer-son-jeu.ipynb",
             "notebooks/50-write-your-own-bot.ipynb",
             "notebooks/fr/50-ecrire-son-robot.ipynb",
+            "notebooks/31-boo-party-analysis.ipynb",
+            "notebooks/fr/31-boo-party-analyse.ipynb",
+            "notebooks/41-bloody-inn-analysis.ipynb",
+            "notebooks/fr/41-auberge-sanglante-analyse.ipynb",
         )
     ),
 ]
@@ -110,13 +114,15 @@ _CLEARED = (
 _STARTED = f"() => ({_PROMPTS})().some((x) => x !== '[]')"
 
 # Where a run from the Run menu stands: 'done' when every prompt shows a number and the
-# kernel is idle; 'stopped' when the kernel is idle, nothing queued and a cell unrun (an
-# error ends a run); else null (still running).
+# kernel is idle; 'stopped' when nothing is queued and a cell is unrun (an error ends a
+# run and unqueues the cells after it; the indicator may still say busy then); else
+# null (still running).
 _RUN_STATE = f"""() => {{
   const e = document.querySelector('.jp-Notebook-ExecutionIndicator');
   const p = ({_PROMPTS})();
-  if (!e || e.dataset.status !== 'idle' || p.length === 0 || p.includes('[*]')) return null;
-  return p.every((x) => /^\\[\\d+\\]$/.test(x)) ? 'done' : 'stopped';
+  if (p.length === 0 || p.includes('[*]')) return null;
+  if (!p.every((x) => /^\\[\\d+\\]$/.test(x))) return 'stopped';
+  return e && e.dataset.status === 'idle' ? 'done' : null;
 }}"""
 
 _CELL_OUTPUTS = """() => [...document.querySelectorAll('.jp-CodeCell')].map((c) =>

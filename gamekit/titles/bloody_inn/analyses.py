@@ -133,7 +133,7 @@ Source = str | Path | Iterable[str | bytes | Mapping[str, Any]]
 """Saved games: a records folder, a file, or records (``lobby.records()``)."""
 
 
-def police_evenings(source: Source) -> pd.DataFrame:
+def police_evenings(source: Source) -> pd.DataFrame | Records:
     """One row per evening of the saved games: where the game came from (``record``,
     ``game`` as in ``gamekit.load_games``), the ``round``, the first player's ``seat`` and
     ``player`` (``"seat 1"`` when the record names nobody), ``chance`` (the exact chance,
@@ -142,7 +142,8 @@ def police_evenings(source: Source) -> pd.DataFrame:
     alike, :func:`odds.police_chance`; ``None`` once the entrance pile was shuffled
     again, when the view no longer tells what it holds) and whether police ``came``.
     An evening whose welcome asks nothing (one room, or ``first_come_first_served``) is
-    left out.
+    left out. A data frame, or where pandas is absent
+    :class:`~gamekit.simulation.Records` of the same rows.
 
     >>> import json, gamekit
     >>> game = gamekit.new_game("bloody-inn", players=2, seed=1)
@@ -152,8 +153,7 @@ def police_evenings(source: Source) -> pd.DataFrame:
     >>> evenings[["round", "seat", "chance", "came"]].iloc[0].to_dict()
     {'round': 1, 'seat': 0, 'chance': 15862/26197, 'came': False}
     """
-    import pandas as pd
-
+    from gamekit.simulation.records import Records, pandas_missing
     from gamekit.teacher.games import decisions
 
     rows: list[dict[str, Any]] = []
@@ -184,14 +184,19 @@ def police_evenings(source: Source) -> pd.DataFrame:
             lodged = (c for c in view["rooms"] if c >= 0)
             evening["came"] = evening["came"] or any(IS_POLICE[c] for c in lodged)
     columns = ["record", "game", "round", "seat", "player", "chance", "came"]
+    if pandas_missing():
+        return Records(rows, columns)
+    import pandas as pd
+
     return pd.DataFrame(rows, columns=columns)
 
 
-def police_by_player(evenings: pd.DataFrame) -> pd.DataFrame:
+def police_by_player(evenings: pd.DataFrame | Records) -> pd.DataFrame | Records:
     """Per first player (sorted by name): evenings welcomed; of those whose chance the
-    view could tell, the police evenings the chances promised (``expected``: their sum)
-    and those police came (``came``); and ``unknown``: evenings of unknown chance
-    (counted in neither).
+    view could tell, the police evenings the chances promised (``expected``: their sum,
+    to 2 places) and those police came (``came``); and ``unknown``: evenings of unknown
+    chance (counted in neither). A data frame from a data frame; from
+    :class:`~gamekit.simulation.Records`, Records of the same rows.
 
     >>> import pandas as pd
     >>> evenings = pd.DataFrame({"player": ["Ada", "Ada", "Bob"], "chance": [0.5, None, 1],
@@ -199,21 +204,51 @@ def police_by_player(evenings: pd.DataFrame) -> pd.DataFrame:
     >>> police_by_player(evenings).to_dict("records")[0]
     {'player': 'Ada', 'evenings': 2, 'expected': 0.5, 'came': 1, 'unknown': 1}
     """
+    from gamekit.simulation.records import Records, records_of
+
+    rows = police_rows(records_of(evenings).rows)
+    columns = ["player", "evenings", "expected", "came", "unknown"]
+    if isinstance(evenings, Records):
+        return Records(rows, columns)
     import pandas as pd
 
-    chance = evenings.chance.map(lambda p: float("nan") if p is None else float(p))
-    marks = pd.DataFrame(
-        {
-            "player": evenings.player,
-            "evenings": 1,
-            "expected": chance.fillna(0.0),
-            "came": (evenings.came & chance.notna()).astype(int),
-            "unknown": chance.isna().astype(int),
-        }
-    )
-    table = marks.groupby("player").sum()
-    table["expected"] = table.expected.round(2)
-    return table.reset_index()
+    return pd.DataFrame(rows, columns=columns)
+
+
+def police_rows(evenings: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """:func:`police_by_player`'s rows in plain Python, from :func:`police_evenings`'
+    rows (a chance ``None`` or ``nan`` is unknown).
+
+    >>> police_rows([{"player": "Ada", "chance": 0.5, "came": True},
+    ...              {"player": "Ada", "chance": None, "came": True}])
+    [{'player': 'Ada', 'evenings': 2, 'expected': 0.5, 'came': 1, 'unknown': 1}]
+    """
+    players: dict[str, list[Mapping[str, Any]]] = {}
+    for row in evenings:
+        players.setdefault(row["player"], []).append(row)
+    out = []
+    for player, rows in sorted(players.items()):
+        known = [row for row in rows if known_chance(row["chance"])]
+        out.append(
+            {
+                "player": player,
+                "evenings": len(rows),
+                "expected": round(math.fsum(float(row["chance"]) for row in known), 2),
+                "came": sum(bool(row["came"]) for row in known),
+                "unknown": len(rows) - len(known),
+            }
+        )
+    return out
+
+
+def known_chance(chance: Any) -> bool:
+    """Whether an evening's ``chance`` is known: not ``None``, nor ``nan`` (as a data
+    frame of floats holds an unknown one).
+
+    >>> known_chance(None), known_chance(float("nan")), known_chance(0)
+    (False, False, True)
+    """
+    return chance is not None and not (isinstance(chance, float) and math.isnan(chance))
 
 
 ANALYSES: dict[str, Callable[..., Any]] = {
