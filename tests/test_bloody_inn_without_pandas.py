@@ -4,14 +4,11 @@ hold, and ``police_by_player`` counts what pandas' groupby counted."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from without_pandas import run_without_pandas
 
 from gamekit import simulation
 from gamekit.simulation import Records
@@ -74,15 +71,7 @@ def test_an_unknown_chance_is_none_or_nan() -> None:
 
 
 BLOCKED = r"""
-import importlib.abc, json, sys
-
-class NoPandas(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("pandas", "numpy"):
-            raise ModuleNotFoundError(f"No module named {name!r}")
-        return None
-
-sys.meta_path.insert(0, NoPandas())
+import json, sys
 from gamekit.titles.bloody_inn.analyses import police_by_player, police_evenings
 
 evenings = police_evenings(sys.argv[1])
@@ -97,17 +86,7 @@ print(json.dumps({
 
 
 def test_with_pandas_and_numpy_blocked_the_class_evenings_are_the_same() -> None:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    env.pop("PYTEST_CURRENT_TEST", None)
-    done = subprocess.run(
-        [sys.executable, "-c", BLOCKED, str(CLASS)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = run_without_pandas(BLOCKED, str(CLASS))
     frame = inn.police_evenings(CLASS)
     assert found["kinds"] == ["Records", "Records"] and found["modules"] == []
     assert found["rows"] == grouped_by_pandas(frame).to_dict("records")

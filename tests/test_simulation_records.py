@@ -7,14 +7,13 @@ from __future__ import annotations
 import copy
 import json
 import math
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pytest
+from without_pandas import run_python, run_without_pandas
 
 import gamekit
 from gamekit import charts, simulation
@@ -263,15 +262,7 @@ def test_in_the_browser_build_a_run_stays_in_the_kernel_process(
 
 
 BLOCKED = r"""
-import importlib.abc, json, sys, warnings
-
-class NoPandas(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("pandas", "numpy"):
-            raise ModuleNotFoundError(f"No module named {name!r}")
-        return None
-
-sys.meta_path.insert(0, NoPandas())
+import json, sys, warnings
 import gamekit
 from gamekit import charts, simulation
 from gamekit.simulation import Records, by_seat, wins_by_seat
@@ -308,13 +299,7 @@ print(json.dumps({
 
 
 def test_with_pandas_and_numpy_blocked_simulate_gives_records_and_the_charts_work() -> None:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    env.pop("PYTEST_CURRENT_TEST", None)
-    done = subprocess.run(
-        [sys.executable, "-c", BLOCKED], capture_output=True, text=True, env=env, timeout=300
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = run_without_pandas(BLOCKED)
     expected = gamekit.simulate("hats", games=50, players=3, seed=1, workers=1)
     wins = {str(k): v for k, v in expected.groupby("seat").winner.sum().to_dict().items()}
     assert found["kind"] == "Records" and found["summary"] == "Records" and found["rows"] == 150
@@ -404,19 +389,8 @@ def test_a_lesson_runs_without_pandas_and_prints_its_checked_outputs(lesson: str
 
     path = Path(__file__).resolve().parents[1] / lesson
     cells = [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    env.pop("PYTEST_CURRENT_TEST", None)
     sources = json.dumps(["".join(c["source"]) for c in cells])
-    done = subprocess.run(
-        [sys.executable, "-c", LESSON, sources, json.dumps(SITE_MODULES)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        cwd=path.parent,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = run_python(LESSON, sources, json.dumps(SITE_MODULES), cwd=path.parent, timeout=600)
     assert found["pandas"] is False
     for cell, printed, shown in zip(cells, found["printed"], found["shown"], strict=True):
         if "nbval-check-output" in cell["metadata"].get("tags", []):
