@@ -370,6 +370,8 @@ a lesson that runs in the browser imports nothing else (no pandas, NumPy, nbform
 WITHOUT_PANDAS = [
     "notebooks/31-boo-party-analysis.ipynb",
     "notebooks/fr/31-boo-party-analyse.ipynb",
+    "notebooks/21-hats-analysis.ipynb",
+    "notebooks/fr/21-hats-analyse.ipynb",
     "notebooks/41-bloody-inn-analysis.ipynb",
     "notebooks/fr/41-auberge-sanglante-analyse.ipynb",
     "notebooks/50-write-your-own-bot.ipynb",

@@ -68,8 +68,8 @@ LESSONS = [
             "notebooks/fr/60-inventer-son-jeu.ipynb",
             "notebooks/50-write-your-own-bot.ipynb",
             "notebooks/fr/50-ecrire-son-robot.ipynb",
-            "notebooks/31-boo-party-analysis.ipynb",
-            "notebooks/fr/31-boo-party-analyse.ipynb",
+            "notebooks/21-hats-analysis.ipynb",
+            "notebooks/fr/21-hats-analyse.ipynb",
             "notebooks/41-bloody-inn-analysis.ipynb",
             "notebooks/fr/41-auberge-sanglante-analyse.ipynb",
         )

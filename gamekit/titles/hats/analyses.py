@@ -20,6 +20,7 @@ player. ``ANALYSES`` lists them for ``rules_for("hats").analyses()``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,11 +32,13 @@ from gamekit.titles.hats.terms import hat
 if TYPE_CHECKING:
     import pandas as pd
 
+    from gamekit.simulation.records import Records
+
 Source = str | Path | Iterable[str | bytes | Mapping[str, Any]]
 """Saved games: a records folder, a file, or records (``lobby.records()``)."""
 
 
-def exchange_decisions(source: Source) -> pd.DataFrame:
+def exchange_decisions(source: Source) -> pd.DataFrame | Records:
     """One row per exchange in the saved games: where the game came from (``record``,
     ``game`` as in ``gamekit.load_games``), the action's ``step``, the ``seat`` and its
     ``player`` (``"seat 2"`` when the record names nobody), the ``card`` put on the tea
@@ -43,9 +46,9 @@ def exchange_decisions(source: Source) -> pd.DataFrame:
     fraction, that the next player holds a card able to take it: from the exchanging
     seat's view right after the exchange, every card it cannot see alike, its own
     discards among them) and whether the next player ``taken`` it at their next main
-    action."""
-    import pandas as pd
-
+    action. A data frame, or where pandas is absent
+    :class:`~gamekit.simulation.Records` of the same rows."""
+    from gamekit.simulation.records import Records, pandas_missing
     from gamekit.teacher.games import decisions
 
     rows: list[dict[str, Any]] = []
@@ -75,13 +78,19 @@ def exchange_decisions(source: Source) -> pd.DataFrame:
         rows.append(row)
         waiting[(decision.game, following)] = row
     columns = ["record", "game", "step", "seat", "player", "card", "space", "next"]
-    return pd.DataFrame(rows, columns=[*columns, "take_chance", "taken"])
+    columns += ["take_chance", "taken"]
+    if pandas_missing():
+        return Records(rows, columns)
+    import pandas as pd
+
+    return pd.DataFrame(rows, columns=columns)
 
 
-def takes_by_player(moves: pd.DataFrame) -> pd.DataFrame:
+def takes_by_player(moves: pd.DataFrame | Records) -> pd.DataFrame | Records:
     """Per player (sorted by name): exchanges made, those that left the next player a take
     more likely than not (``likely_takes``: chance above 1/2), those the next player did
-    take, and the mean chance.
+    take, and the mean chance (to 3 places). A data frame from a data frame; from
+    :class:`~gamekit.simulation.Records`, Records of the same rows.
 
     >>> import pandas as pd
     >>> moves = pd.DataFrame({"player": ["Ada", "Ada", "Bob"], "take_chance": [0.25, 0.75, 1],
@@ -89,26 +98,40 @@ def takes_by_player(moves: pd.DataFrame) -> pd.DataFrame:
     >>> takes_by_player(moves).to_dict("records")[0]
     {'player': 'Ada', 'exchanges': 2, 'likely_takes': 1, 'taken': 1, 'mean_chance': 0.5}
     """
+    from gamekit.simulation.records import Records, records_of
+
+    rows = take_rows(records_of(moves).rows)
+    columns = ["player", "exchanges", "likely_takes", "taken", "mean_chance"]
+    if isinstance(moves, Records):
+        return Records(rows, columns)
     import pandas as pd
 
-    chance = moves.take_chance.astype(float)
-    marks = pd.DataFrame(
+    return pd.DataFrame(rows, columns=columns)
+
+
+def take_rows(moves: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """:func:`takes_by_player`'s rows in plain Python, from :func:`exchange_decisions`'
+    rows.
+
+    >>> take_rows([{"player": "Ada", "take_chance": 0.25, "taken": False},
+    ...            {"player": "Ada", "take_chance": 0.75, "taken": True}])
+    [{'player': 'Ada', 'exchanges': 2, 'likely_takes': 1, 'taken': 1, 'mean_chance': 0.5}]
+    """
+    players: dict[str, list[float]] = {}
+    taken: dict[str, int] = {}
+    for row in moves:
+        players.setdefault(row["player"], []).append(float(row["take_chance"]))
+        taken[row["player"]] = taken.get(row["player"], 0) + bool(row["taken"])
+    return [
         {
-            "player": moves.player,
-            "exchanges": 1,
-            "likely_takes": (chance > 0.5).astype(int),
-            "taken": moves.taken.astype(int),
-            "chance": chance,
+            "player": player,
+            "exchanges": len(chances),
+            "likely_takes": sum(chance > 0.5 for chance in chances),
+            "taken": taken[player],
+            "mean_chance": round(math.fsum(chances) / len(chances), 3),
         }
-    )
-    table = marks.groupby("player").agg(
-        exchanges=("exchanges", "sum"),
-        likely_takes=("likely_takes", "sum"),
-        taken=("taken", "sum"),
-        mean_chance=("chance", "mean"),
-    )
-    table["mean_chance"] = table.mean_chance.round(3)
-    return table.reset_index()
+        for player, chances in sorted(players.items())
+    ]
 
 
 ANALYSES: dict[str, Callable[..., Any]] = {
